@@ -1,0 +1,200 @@
+"""Who printed a line and when: rank, local rank, host, process and timestamp.
+
+Sources of attribution, most specific first: the line's own prefix (torchrun
+``[rank3]:``, srun ``--label``, mpirun ``[1,3]<stderr>:``, Ray ``(pid=, ip=)``),
+fields inside the message (``[Rank 3]``, ``[PG 1 Rank 3]``, NCCL's
+``host:pid:tid``), then the file and folder names (``rank3.log``, ``node-2/``,
+``attempt_0/3/stderr.log``).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+_MONTHS = {m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A parsed timestamp. ``seconds`` is comparable only between stamps of the same ``kind``."""
+
+    seconds: float
+    kind: str  # "absolute" (has a date with year), "noyear" (month-day), "relative" (dmesg uptime)
+    text: str
+
+    def iso(self) -> str:
+        if self.kind == "relative":
+            return f"+{self.seconds:.3f}s since boot"
+        dt = datetime.fromtimestamp(self.seconds, tz=timezone.utc)
+        s = dt.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3]
+        return s[5:] if self.kind == "noyear" else s
+
+
+@dataclass(frozen=True)
+class Attribution:
+    rank: int | None = None
+    local_rank: int | None = None
+    host: str | None = None
+    pid: int | None = None
+    time: Stamp | None = None
+
+
+def _epoch(y: int, mo: int, d: int, h: int, mi: int, s: int, frac: str | None) -> float:
+    base = calendar.timegm((y, mo, d, h, mi, s, 0, 0, 0))
+    return base + (float("0." + frac) if frac else 0.0)
+
+
+_TS_ISO = re.compile(r"(?<!\d)(\d{4})-(\d\d)-(\d\d)[T _](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,9}))?(Z|[+-]\d\d:?\d\d)?")
+_TS_GLOG = re.compile(r"(?:^|[\[\]:\s])[IWEF](\d\d)(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{1,9})")
+_TS_VLLM = re.compile(r"\b(?:INFO|WARNING|ERROR|DEBUG|CRITICAL|WARN)\s+(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?")
+_TS_SYSLOG = re.compile(r"^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d\d):(\d\d):(\d\d)")
+_TS_DMESG = re.compile(r"^\[\s*(\d{1,9}\.\d{3,9})\]")
+_TS_EPOCH = re.compile(r"\"timestamp\"\s*:\s*\"?(\d{10})(?:\.(\d+))?")
+_NOYEAR = 1970
+
+
+def parse_time(line: str) -> Stamp | None:
+    m = _TS_ISO.search(line, 0, 200)
+    if m:
+        y, mo, d, h, mi, s = (int(m.group(i)) for i in range(1, 7))
+        try:
+            secs = _epoch(y, mo, d, h, mi, s, m.group(7))
+        except (ValueError, OverflowError):
+            return None
+        tz = m.group(8)
+        if tz and tz != "Z":
+            sign = 1 if tz[0] == "+" else -1
+            hh, mm = int(tz[1:3]), int(tz[-2:])
+            secs -= sign * (hh * 3600 + mm * 60)
+        return Stamp(secs, "absolute", m.group(0))
+    m = _TS_GLOG.search(line, 0, 200)
+    if m:
+        mo, d, h, mi, s = (int(m.group(i)) for i in range(1, 6))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            return Stamp(_epoch(_NOYEAR, mo, d, h, mi, s, m.group(6)), "noyear", m.group(0).strip("[]: "))
+    m = _TS_VLLM.search(line, 0, 200)
+    if m:
+        mo, d, h, mi, s = (int(m.group(i)) for i in range(1, 6))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            return Stamp(_epoch(_NOYEAR, mo, d, h, mi, s, m.group(6)), "noyear", m.group(0))
+    m = _TS_SYSLOG.search(line)
+    if m:
+        return Stamp(
+            _epoch(_NOYEAR, _MONTHS[m.group(1)], int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)), None),
+            "noyear",
+            m.group(0),
+        )
+    m = _TS_DMESG.search(line)
+    if m:
+        return Stamp(float(m.group(1)), "relative", m.group(0))
+    m = _TS_EPOCH.search(line)
+    if m:
+        return Stamp(float(m.group(1) + "." + (m.group(2) or "0")), "absolute", m.group(0))
+    return None
+
+
+def comparable(a: Stamp, b: Stamp) -> tuple[float, float] | None:
+    """Seconds of two stamps on one scale, or None when they cannot be ordered."""
+    if a.kind == b.kind:
+        return a.seconds, b.seconds
+    if {a.kind, b.kind} == {"absolute", "noyear"}:
+        # compare on month-day-time only
+        def strip(s: Stamp) -> float:
+            if s.kind == "noyear":
+                return s.seconds
+            dt = datetime.fromtimestamp(s.seconds, tz=timezone.utc)
+            return _epoch(_NOYEAR, dt.month, dt.day, dt.hour, dt.minute, dt.second, None) + (s.seconds % 1)
+
+        return strip(a), strip(b)
+    return None
+
+
+# --- ranks and hosts ------------------------------------------------------
+
+_LINE_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^\s*\[rank(?P<rank>\d+)\]:"), "torchrun"),
+    (re.compile(r"^\s*\[default(?P<local>\d+)\]:"), "torchrun-tee"),
+    (re.compile(r"^\s*\[(?P<job>\d+),(?P<rank>\d+)\]<std(?:out|err)>:"), "mpirun"),
+    (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*): \[rank(?P<rank>\d+)\]:"), "pdsh"),
+    (re.compile(r"^\s*(?P<rank>\d{1,5}): "), "srun"),
+    (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*[A-Za-z0-9]): (?=\S)(?=.*(?:\[rank\d|NCCL|Traceback|Error|rank|\d{4}-\d\d-\d\d))"), "pdsh"),
+]
+_RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")
+_IN_MSG: list[re.Pattern[str]] = [
+    re.compile(r"\[(?:PG (?:ID )?\d+ (?:PG GUID \S+ )?)?Rank (?P<rank>\d+)\]"),
+    re.compile(r"\brank\s*:\s*(?P<rank>\d+) \(local_rank: (?P<local>\d+)\)"),
+    re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
+    re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
+]
+_NCCL_HOST = re.compile(r"(?:^|\s|\]:?)(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] NCCL")
+_FILE_RANK = [
+    re.compile(r"(?:^|[/_.-])rank[_-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
+    re.compile(r"attempt_\d+/(?P<local>\d+)/(?:stdout|stderr|error)"),
+    re.compile(r"(?:^|[/_.-])(?:worker|proc|process|gpu)[_-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
+]
+_FILE_HOST = re.compile(r"(?:^|/)(?P<host>(?:node|host|worker|nid|gpu-node|compute)[-_]?\d+[\w-]*)(?=/)", re.IGNORECASE)
+
+
+def from_path(path: str) -> Attribution:
+    rank = local = None
+    for rx in _FILE_RANK:
+        m = rx.search(path)
+        if m:
+            g = m.groupdict()
+            if g.get("rank") is not None:
+                rank = int(g["rank"])
+            if g.get("local") is not None:
+                local = int(g["local"])
+            break
+    mh = _FILE_HOST.search(path)
+    return Attribution(rank=rank, local_rank=local, host=mh.group("host") if mh else None)
+
+
+def from_line(line: str) -> Attribution:
+    rank = local = pid = None
+    host = None
+    for rx, _kind in _LINE_RULES:
+        m = rx.match(line)
+        if m:
+            g = m.groupdict()
+            rank = int(g["rank"]) if g.get("rank") else None
+            local = int(g["local"]) if g.get("local") else None
+            host = g.get("host")
+            break
+    m = _RAY.match(line)
+    if m:
+        pid = int(m.group("pid"))
+        host = host or m.group("host")
+        if m.group("rank") and rank is None:
+            rank = int(m.group("rank"))
+    if rank is None:
+        for rx in _IN_MSG:
+            m = rx.search(line)
+            if m:
+                g = m.groupdict()
+                if g.get("rank") is not None:
+                    rank = int(g["rank"])
+                if g.get("local") is not None and local is None:
+                    local = int(g["local"])
+                if g.get("pid") is not None:
+                    pid = int(g["pid"])
+                if rank is not None:
+                    break
+    m = _NCCL_HOST.search(line)
+    if m:
+        host = host or m.group("host")
+        pid = pid or int(m.group("pid"))
+    return Attribution(rank=rank, local_rank=local, host=host, pid=pid, time=parse_time(line))
+
+
+def merge(line: Attribution, path: Attribution) -> Attribution:
+    return Attribution(
+        rank=line.rank if line.rank is not None else path.rank,
+        local_rank=line.local_rank if line.local_rank is not None else path.local_rank,
+        host=line.host or path.host,
+        pid=line.pid,
+        time=line.time,
+    )

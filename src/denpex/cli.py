@@ -1,0 +1,230 @@
+"""The ``denpex`` command: a thin layer over the library API.
+
+Exit status: 0 no failure found, 1 failure found, 2 usage or input error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from . import __version__
+from .engine import diagnose_sources
+from .knowledge import KnowledgeBaseError, load_kb
+from .models import InputsReport
+from .readers import InputError, collect_sources
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="denpex")
+def main() -> None:
+    """Tell why an ML training or inference run broke, from its logs."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="machine-readable JSON (schema: denpex schema)")
+@click.option("--markdown", "as_md", is_flag=True, help="Markdown report")
+@click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders")
+@click.option("--engine", type=click.Choice(["auto", "hyperscan", "plain"]), default="auto", hidden=True)
+@click.option("-q", "--quiet", is_flag=True, help="no progress output")
+@click.option("-v", "--verbose", is_flag=True)
+def diagnose(paths: tuple[str, ...], as_json: bool, as_md: bool, mask_hosts: bool, engine: str, quiet: bool, verbose: bool) -> None:
+    """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
+    from .render import render_markdown, render_terminal, to_json
+
+    report = InputsReport()
+    try:
+        sources = collect_sources(list(paths), report)
+    except InputError as exc:
+        _console(True).print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+    if not sources and report.skipped:
+        for s in report.skipped:
+            _console(True).print(f"[red]error:[/red] {s.path}: {s.reason}")
+        _console(True).print("[red]error:[/red] nothing readable to diagnose")
+        sys.exit(2)
+    try:
+        d = diagnose_sources(sources, report, mask_hosts=mask_hosts, engine=engine)
+    except KnowledgeBaseError as exc:
+        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
+        sys.exit(2)
+    if as_json:
+        click.echo(to_json(d))
+    elif as_md:
+        click.echo(render_markdown(d))
+    else:
+        render_terminal(d, _console(), verbose=verbose)
+    sys.exit(d.exit_code)
+
+
+@main.command()
+@click.argument("entry_id")
+@click.option("--markdown", "as_md", is_flag=True)
+def explain(entry_id: str, as_md: bool) -> None:
+    """Print a knowledge-base entry."""
+    from .encyclopedia import entry_markdown
+
+    kb = load_kb()
+    loaded = kb.get(entry_id)
+    if loaded is None:
+        close = [e for e in kb.entries if entry_id in e]
+        _console(True).print(f"[red]error:[/red] no entry {entry_id!r}" + (f"; did you mean {', '.join(close[:5])}?" if close else ""))
+        sys.exit(2)
+    text = entry_markdown(loaded.entry)
+    if as_md:
+        click.echo(text)
+    else:
+        from rich.markdown import Markdown
+
+        _console().print(Markdown(text))
+
+
+@main.command("list")
+@click.option("--category")
+@click.option("--system", help="id prefix, e.g. vllm, torch, nccl")
+@click.option("--tag")
+@click.option("--role", type=click.Choice(["root", "collateral", "noise"]))
+def list_cmd(category: str | None, system: str | None, tag: str | None, role: str | None) -> None:
+    """List entries (filter by category, system, tag, role)."""
+    from rich.table import Table
+
+    t = Table()
+    for col in ("id", "category", "role", "severity", "title"):
+        t.add_column(col, overflow="fold")
+    n = 0
+    for loaded in sorted(load_kb(), key=lambda x: x.entry.id):
+        e = loaded.entry
+        if category and e.category != category:
+            continue
+        if system and e.system != system and not any(system.lower() in s.lower() for s in e.systems):
+            continue
+        if tag and tag not in e.tags:
+            continue
+        if role and e.role != role:
+            continue
+        t.add_row(e.id, e.category, e.role, e.severity, e.title)
+        n += 1
+    _console().print(t)
+    if n == 0:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("text", nargs=-1, required=True)
+@click.option("--limit", default=10, show_default=True)
+def search(text: tuple[str, ...], limit: int) -> None:
+    """Find entries by pasted error text or keywords."""
+    from .encyclopedia import search_entries
+
+    results = search_entries(" ".join(text), limit=limit)
+    if not results:
+        _console().print("no entry matches")
+        sys.exit(1)
+    for score, e, how in results:
+        _console().print(f"[bold]{e.id}[/bold]  {e.title}  [dim]({how}, score {score:.1f})[/dim]")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--png", type=click.Path(dir_okay=False), help="also write the timeline as a PNG image")
+@click.option("--svg", type=click.Path(dir_okay=False), help="also write the timeline as an SVG image")
+@click.option("--mask-hosts", is_flag=True)
+def timeline(paths: tuple[str, ...], png: str | None, svg: str | None, mask_hosts: bool) -> None:
+    """Per-rank timeline: first failure and last progress of every rank."""
+    from .timeline import render_timeline_terminal, write_timeline_image
+
+    report = InputsReport()
+    try:
+        sources = collect_sources(list(paths), report)
+    except InputError as exc:
+        _console(True).print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+    d = diagnose_sources(sources, report, mask_hosts=mask_hosts)
+    render_timeline_terminal(d, _console())
+    for out in (png, svg):
+        if out:
+            write_timeline_image(d, Path(out))
+            _console(True).print(f"wrote {out}")
+    sys.exit(d.exit_code)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of ``diagnose --json`` output."""
+    click.echo((Path(__file__).parent / "schemas" / "diagnosis.schema.json").read_text())
+
+
+@main.group()
+def kb() -> None:
+    """Knowledge-base tools: test samples, lint entries, export patterns."""
+
+
+@kb.command("test")
+@click.option("--only", help="entry id prefix or folder")
+def kb_test_cmd(only: str | None) -> None:
+    """Run every entry's positive and negative sample logs."""
+    from .kbcheck import kb_test
+
+    try:
+        res = kb_test(only=only)
+    except KnowledgeBaseError as exc:
+        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
+        sys.exit(2)
+    for f in res.failed:
+        _console().print(f"[red]FAIL[/red] {f}")
+    _console().print(f"{len(res.passed)} passed, {len(res.failed)} failed")
+    sys.exit(0 if res.ok else 1)
+
+
+@kb.command("lint")
+@click.option("--no-taxonomy", is_flag=True, help="do not require every taxonomy id")
+def kb_lint_cmd(no_taxonomy: bool) -> None:
+    """Validate every entry (schema, related links, samples, linear-time patterns)."""
+    from .kbcheck import kb_lint
+
+    try:
+        res = kb_lint(require_taxonomy=not no_taxonomy)
+    except KnowledgeBaseError as exc:
+        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
+        sys.exit(2)
+    for f in res.failed:
+        _console().print(f"[red]LINT[/red] {f}")
+    _console().print(f"{len(res.passed)} entries clean, {len(res.failed)} problems")
+    sys.exit(0 if res.ok else 1)
+
+
+@kb.command("export-patterns")
+@click.option("--generic/--no-generic", default=False, help="include the generic failure patterns")
+def export_patterns(generic: bool) -> None:
+    """Print every signature pattern, one per line (for grep -E / rg -f)."""
+    from .rules import build_rules, to_hyperscan
+
+    for r in build_rules(load_kb(with_samples=False)):
+        if r.entry_id is None and not generic:
+            continue
+        click.echo(to_hyperscan(r.pattern))
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--max-upload-mb", default=50, show_default=True)
+@click.option("--timeout", default=60.0, show_default=True, help="analysis timeout in seconds")
+@click.option("--rate-limit", default=None, help="per-client limit like 3/day or 10/hour (off by default)")
+def serve(host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: str | None) -> None:
+    """Start the local web app and JSON API."""
+    from .web.server import run_server
+
+    run_server(host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

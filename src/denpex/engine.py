@@ -1,0 +1,276 @@
+"""The diagnosis pipeline: read -> scan -> attribute -> mask -> rank -> explain.
+
+``diagnose()`` is the library entry point the CLI, the web app and the tests use.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import attribution as attr
+from .distributed import analyse_ranks
+from .explain import convert_facts, explain, render_message
+from .knowledge import KnowledgeBase, load_kb
+from .masking import Masker, NullMasker
+from .models import Diagnosis, Evidence, Finding, InputsReport
+from .readers import Source, bytes_source, collect_sources
+from .rules import Rule, build_rules
+from .scanner import Hit, HyperscanMatcher, PlainMatcher, make_matcher, scan_source
+from .unknown import summarise_unknown
+
+ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
+MAX_EVIDENCE = 5
+
+
+@dataclass
+class Options:
+    mask_hosts: bool = False
+    mask: bool = True  # False only for trusted local benchmarks that compare raw facts
+    engine: str = "auto"  # auto | hyperscan | plain
+    kb_dir: Path | None = None
+
+
+@dataclass
+class AttributedHit:
+    hit: Hit
+    rule: Rule
+    file_index: int
+    at: attr.Attribution
+    time_inherited: bool = False
+
+
+@dataclass
+class _Engine:
+    kb: KnowledgeBase
+    rules: list[Rule]
+    matcher: PlainMatcher | HyperscanMatcher
+
+
+_ENGINES: dict[tuple[str, str], _Engine] = {}
+
+
+def get_engine(kb_dir: Path | None = None, engine: str = "auto") -> _Engine:
+    kb = load_kb(kb_dir, with_samples=False)
+    key = (kb.content_hash, engine)
+    if key not in _ENGINES:
+        rules = build_rules(kb)
+        _ENGINES[key] = _Engine(kb, rules, make_matcher(rules, engine, cache_key=kb.content_hash))
+    return _ENGINES[key]
+
+
+def scan_sources(sources: Sequence[Source], eng: _Engine) -> list[AttributedHit]:
+    out: list[AttributedHit] = []
+    for idx, src in enumerate(sources):
+        path_at = attr.from_path(src.name)
+        seen: set[tuple[int, int]] = set()
+        for hit in scan_source(src, eng.matcher):
+            if (hit.line, hit.rule) in seen:
+                continue
+            seen.add((hit.line, hit.rule))
+            at = attr.merge(attr.from_line(hit.text), path_at)
+            inherited = False
+            if at.time is None:
+                for prev in reversed(hit.before):
+                    t = attr.parse_time(prev)
+                    if t is not None:
+                        at = attr.Attribution(at.rank, at.local_rank, at.host, at.pid, t)
+                        inherited = True
+                        break
+            if at.rank is None and at.local_rank is None:
+                # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
+                for prev in reversed(hit.before):
+                    pa = attr.from_line(prev)
+                    if pa.rank is not None or pa.local_rank is not None:
+                        at = attr.Attribution(pa.rank, pa.local_rank, at.host or pa.host, at.pid, at.time)
+                        break
+            out.append(AttributedHit(hit, eng.rules[hit.rule], idx, at, inherited))
+    return out
+
+
+def compare_hits(a: AttributedHit, b: AttributedHit) -> int:
+    """Order two hits in time where the log allows it, else by position."""
+    if a.at.time and b.at.time:
+        pair = attr.comparable(a.at.time, b.at.time)
+        if pair and pair[0] != pair[1]:
+            return -1 if pair[0] < pair[1] else 1
+    if a.file_index == b.file_index:
+        return (a.hit.line > b.hit.line) - (a.hit.line < b.hit.line)
+    return (a.file_index > b.file_index) - (a.file_index < b.file_index)
+
+
+def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> list[Finding]:
+    groups: dict[tuple[str, int | None, str | None], list[AttributedHit]] = {}
+    for h in hits:
+        if h.rule.entry_id is None:
+            continue
+        key = (h.rule.entry_id, h.at.rank if h.at.rank is not None else h.at.local_rank, h.at.host)
+        groups.setdefault(key, []).append(h)
+    findings: list[Finding] = []
+    for (entry_id, rank, host), hs in groups.items():
+        hs.sort(key=functools.cmp_to_key(compare_hits))
+        first = hs[0]
+        loaded = eng.kb.entries[entry_id]
+        entry = loaded.entry
+        facts: dict[str, Any] = {}
+        for h in hs:  # the first occurrence wins; later ones fill gaps
+            for k, v in convert_facts(entry.facts, h.hit.groups).items():
+                if k in entry.collect:
+                    bucket = facts.setdefault(k, [])
+                    if v not in bucket:
+                        bucket.append(v)
+                else:
+                    facts.setdefault(k, v)
+        ex = explain(loaded, facts)
+        if ex is not None:
+            for k, v in ex.derived.items():
+                facts.setdefault(k, v)
+        masked_facts = {k: masker.mask_value(v) for k, v in facts.items()}
+        evidence = [
+            Evidence(
+                file=masker.mask(h.hit.source),
+                line=h.hit.line,
+                text=masker.mask(h.hit.text),
+                rank=h.at.rank,
+                host=masker.host(h.at.host),
+                time=h.at.time.iso() if h.at.time else None,
+            )
+            for h in hs[:MAX_EVIDENCE]
+        ]
+        fix = list(ex.fix) if ex and ex.fix else []
+        fix += [f for f in entry.fix if f not in fix]
+        findings.append(
+            Finding(
+                id=entry.id,
+                title=entry.title,
+                role=entry.role,
+                severity=entry.severity,
+                category=entry.category,
+                signature=first.rule.sig_id,
+                confidence=first.rule.confidence,
+                facts=masked_facts,
+                evidence=evidence,
+                message=masker.mask(render_message(entry.message or entry.title, facts)),
+                explanation=masker.mask(ex.text if ex else entry.summary),
+                fix=[masker.mask(f) for f in fix],
+                verify=entry.verify,
+                occurrences=len(hs),
+                rank=rank,
+                host=masker.host(host),
+                time=first.at.time.iso() if first.at.time else None,
+                time_certain=first.at.time is not None and not first.time_inherited,
+                order=(first,),
+            )
+        )
+    return findings
+
+
+def _rank_findings(findings: list[Finding]) -> list[Finding]:
+    def cmp(a: Finding, b: Finding) -> int:
+        ra, rb = ROLE_ORDER[a.role], ROLE_ORDER[b.role]
+        if ra != rb:
+            return ra - rb
+        c = compare_hits(a.order[0], b.order[0])
+        if c:
+            return c
+        sa, sb = a.order[0].rule.specificity, b.order[0].rule.specificity
+        if sa != sb:
+            return sb - sa
+        return (b.confidence > a.confidence) - (b.confidence < a.confidence)
+
+    return sorted(findings, key=functools.cmp_to_key(cmp))
+
+
+def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Diagnosis:
+    eng = get_engine(options.kb_dir, options.engine)
+    hits = scan_sources(sources, eng)
+    report.files.extend(s.info for s in sources)
+    masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
+    masker.add_hosts(h.at.host for h in hits if h.at.host)
+    findings = _rank_findings(_build_findings(hits, eng, masker))
+    primary = next((f for f in findings if f.role == "root"), None)
+    if primary is None:
+        primary = next((f for f in findings if f.role == "collateral"), None)
+        if primary is not None:
+            primary.suspect = True
+    ranks, primary, verdict_extra, order_certain = analyse_ranks(findings, hits, primary, masker)
+    unknown = None
+    if primary is None:
+        unknown = summarise_unknown(hits, masker)
+    verdict = _verdict(primary, findings, unknown, verdict_extra)
+    return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
+
+
+def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, extra: str) -> str:
+    if primary is None:
+        if unknown is not None and not unknown.is_empty():
+            return "No known failure class matched; the likely failure lines are listed below."
+        if findings:
+            return "Only benign warnings (noise) found; nothing failed."
+        return "No failure found."
+    who = ""
+    if primary.rank is not None:
+        who = f" on rank {primary.rank}" + (f" ({primary.host})" if primary.host else "")
+    if primary.role == "root":
+        base = f"{primary.title}{who}."
+    else:
+        base = f"Only collateral failures were found ({primary.id}{who}); the initiating failure is not in this log."
+    return base + (" " + extra if extra else "")
+
+
+def diagnose(
+    inputs: str | bytes | Path | Iterable[str | Path],
+    *,
+    mask_hosts: bool = False,
+    mask: bool = True,
+    engine: str = "auto",
+    kb_dir: Path | None = None,
+) -> Diagnosis:
+    """Diagnose a log.
+
+    Parameters
+    ----------
+    inputs:
+        Log text (``str`` containing a newline, or ``bytes``), a path, or a list of
+        paths (files, folders, .gz/.zst archives).
+    mask_hosts:
+        Also replace host names with consistent placeholders.
+
+    Returns
+    -------
+    Diagnosis
+        ``primary`` is the failure that started it (or ``None``), ``findings`` every match.
+
+    Example
+    -------
+    >>> d = diagnose("ValueError: This model's maximum context length is 4096 tokens, however "
+    ...              "you requested 5120 tokens (4608 in your prompt; 512 for the completion).\\n")
+    >>> d.primary.id
+    'vllm.context-length-exceeded'
+    """
+    report = InputsReport()
+    options = Options(mask_hosts=mask_hosts, mask=mask, engine=engine, kb_dir=kb_dir)
+    if isinstance(inputs, bytes):
+        sources = [bytes_source("<text>", inputs, report)]
+    elif isinstance(inputs, str) and ("\n" in inputs or len(inputs) > 4096 or not _is_path(inputs)):
+        sources = [bytes_source("<text>", inputs.encode("utf-8"), report)]
+    elif isinstance(inputs, (str, Path)):
+        sources = collect_sources([str(inputs)], report)
+    else:
+        sources = collect_sources([str(p) for p in inputs], report)
+    return run(sources, report, options)
+
+
+def diagnose_sources(sources: Sequence[Source], report: InputsReport, **kw: Any) -> Diagnosis:
+    return run(sources, report, Options(**kw))
+
+
+
+def _is_path(text: str) -> bool:
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):
+        return False

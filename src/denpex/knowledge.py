@@ -1,0 +1,204 @@
+"""Loading the knowledge base: entries (YAML), their sample logs and explain functions."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from .entry import Entry
+from .models import Explanation
+
+KB_DIR = Path(__file__).parent / "kb"
+TAXONOMY = Path(__file__).parent / "taxonomy.yaml"
+
+ExplainFn = Callable[[Mapping[str, Any]], Explanation | None]
+
+
+class KnowledgeBaseError(Exception):
+    """A malformed entry; the message names the file and the field."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Sample:
+    path: Path
+    entry_id: str
+    expect: str  # "match" | "no-match"
+    signature: str | None
+    facts: dict[str, Any]
+    primary: str | None  # expected primary id, "none", or None = default rule
+    source: str
+    body: str
+
+
+@dataclass
+class LoadedEntry:
+    entry: Entry
+    path: Path
+    explain: ExplainFn | None = None
+    samples: list[Sample] = field(default_factory=list)
+
+
+@dataclass
+class KnowledgeBase:
+    entries: dict[str, LoadedEntry]
+    content_hash: str
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.entries.values())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, entry_id: str) -> LoadedEntry | None:
+        return self.entries.get(entry_id)
+
+
+def _format_validation_error(path: Path, exc: ValidationError) -> str:
+    lines = [f"{path}: invalid knowledge-base entry"]
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
+        lines.append(f"  field {loc}: {err['msg']}")
+    return "\n".join(lines)
+
+
+def load_entry(path: Path) -> Entry:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise KnowledgeBaseError(f"{path}: not valid YAML: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise KnowledgeBaseError(f"{path}: an entry must be a YAML mapping")
+    try:
+        entry = Entry.model_validate(raw)
+    except ValidationError as exc:
+        raise KnowledgeBaseError(_format_validation_error(path, exc)) from exc
+    if entry.id != path.stem:
+        raise KnowledgeBaseError(f"{path}: field id: {entry.id!r} must equal the file stem {path.stem!r}")
+    return entry
+
+
+def _load_explain(path: Path) -> ExplainFn:
+    spec = importlib.util.spec_from_file_location(f"denpex_kb_{path.stem.replace('.', '_').replace('-', '_')}", path)
+    if spec is None or spec.loader is None:
+        raise KnowledgeBaseError(f"{path}: cannot load explain module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fn = getattr(module, "explain", None)
+    if not callable(fn):
+        raise KnowledgeBaseError(f"{path}: must define explain(facts) -> Explanation | None")
+    return fn  # type: ignore[no-any-return]
+
+
+_HEADER = re.compile(r"^#!\s*([a-z-]+)\s*:\s*(.*)$")
+
+
+def parse_sample(path: Path, entry_id: str) -> Sample:
+    text = path.read_text(encoding="utf-8")
+    header: dict[str, str] = {}
+    body_lines: list[str] = []
+    in_header = True
+    for line in text.splitlines(keepends=True):
+        m = _HEADER.match(line.rstrip("\r\n")) if in_header else None
+        if m:
+            header[m.group(1)] = m.group(2).strip()
+            continue
+        in_header = False
+        body_lines.append(line)
+    expect = header.get("expect", "")
+    if expect not in ("match", "no-match"):
+        raise KnowledgeBaseError(f"{path}: header '#! expect:' must be 'match' or 'no-match'")
+    facts: dict[str, Any] = {}
+    if header.get("facts"):
+        try:
+            loaded = yaml.safe_load(header["facts"])
+        except yaml.YAMLError as exc:
+            raise KnowledgeBaseError(f"{path}: '#! facts:' is not a YAML mapping: {exc}") from exc
+        if not isinstance(loaded, dict):
+            raise KnowledgeBaseError(f"{path}: '#! facts:' must be a mapping like {{a: 1}}")
+        facts = loaded
+    if expect == "match" and not header.get("signature"):
+        raise KnowledgeBaseError(f"{path}: a 'match' sample needs '#! signature: <signature id>'")
+    return Sample(
+        path=path,
+        entry_id=entry_id,
+        expect=expect,
+        signature=header.get("signature"),
+        facts=facts,
+        primary=header.get("primary"),
+        source=header.get("source", ""),
+        body="".join(body_lines),
+    )
+
+
+def _entry_files(kb_dir: Path) -> list[Path]:
+    return sorted(p for p in kb_dir.rglob("*.yaml") if not p.name.startswith("_"))
+
+
+def _hash_files(paths: Iterable[Path]) -> str:
+    h = hashlib.sha256()
+    for p in sorted(paths):
+        h.update(str(p.name).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def load_kb(kb_dir: Path | None = None, *, with_samples: bool = True) -> KnowledgeBase:
+    """Load and validate every entry under ``kb_dir`` (default: the bundled knowledge base)."""
+    kb_dir = kb_dir or KB_DIR
+    return _load_kb_cached(str(kb_dir.resolve()), with_samples)
+
+
+@lru_cache(maxsize=8)
+def _load_kb_cached(kb_dir_s: str, with_samples: bool) -> KnowledgeBase:
+    kb_dir = Path(kb_dir_s)
+    entries: dict[str, LoadedEntry] = {}
+    files = _entry_files(kb_dir)
+    for path in files:
+        entry = load_entry(path)
+        if entry.id in entries:
+            raise KnowledgeBaseError(f"{path}: field id: duplicate id {entry.id!r} (also {entries[entry.id].path})")
+        loaded = LoadedEntry(entry=entry, path=path)
+        py = path.with_suffix(".py")
+        if py.exists():
+            loaded.explain = _load_explain(py)
+        entries[entry.id] = loaded
+    all_files = list(files) + [p for p in kb_dir.rglob("*.py")]
+    if with_samples:
+        for log in sorted(kb_dir.rglob("*.log")):
+            owner = _owner_of(log.name, entries)
+            if owner is None:
+                raise KnowledgeBaseError(f"{log}: sample file name must start with an entry id and a dot")
+            entries[owner].samples.append(parse_sample(log, owner))
+            all_files.append(log)
+    return KnowledgeBase(entries=entries, content_hash=_hash_files(all_files))
+
+
+def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:
+    best = None
+    for eid in entries:
+        if filename.startswith(eid + ".") and (best is None or len(eid) > len(best)):
+            best = eid
+    return best
+
+
+def load_taxonomy(path: Path | None = None) -> dict[str, dict[str, str]]:
+    """Taxonomy ids (a contract) with their role and one-line description."""
+    raw = yaml.safe_load((path or TAXONOMY).read_text(encoding="utf-8"))
+    out: dict[str, dict[str, str]] = {}
+    for group, items in raw.items():
+        if not isinstance(items, dict):
+            continue
+        for eid, meta in items.items():
+            out[eid] = {"group": group, **meta}
+    return out

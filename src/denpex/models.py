@@ -1,0 +1,165 @@
+"""Result records passed from the engine to renderers (frozen where they are final)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What an entry's ``explain(facts)`` function returns: text computed for this run."""
+
+    text: str
+    fix: tuple[str, ...] = ()
+    derived: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    file: str
+    line: int
+    text: str
+    rank: int | None = None
+    host: str | None = None
+    time: str | None = None
+
+
+@dataclass
+class Finding:
+    id: str
+    title: str
+    role: str
+    severity: str
+    category: str
+    signature: str
+    confidence: float
+    facts: dict[str, Any]
+    evidence: list[Evidence]
+    message: str
+    explanation: str
+    fix: list[str]
+    verify: str
+    occurrences: int = 1
+    rank: int | None = None
+    host: str | None = None
+    time: str | None = None
+    time_certain: bool = False
+    suspect: bool = False
+    caused_by: str | None = None
+    order: tuple[Any, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("order", None)
+        return d
+
+
+@dataclass
+class SkippedInput:
+    path: str
+    reason: str
+
+
+@dataclass
+class InputInfo:
+    name: str
+    bytes: int = 0
+    lines: int = 0
+    compression: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class InputsReport:
+    files: list[InputInfo] = field(default_factory=list)
+    skipped: list[SkippedInput] = field(default_factory=list)
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(f.bytes for f in self.files)
+
+    @property
+    def total_lines(self) -> int:
+        return sum(f.lines for f in self.files)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": [asdict(f) for f in self.files],
+            "skipped": [asdict(s) for s in self.skipped],
+            "total_bytes": self.total_bytes,
+            "total_lines": self.total_lines,
+        }
+
+
+@dataclass
+class ErrorTemplate:
+    template: str
+    count: int
+    first: Evidence
+
+
+@dataclass
+class UnknownSummary:
+    """Honest fallback when no knowledge-base entry matches."""
+
+    exceptions: list[Evidence] = field(default_factory=list)
+    fatal_lines: list[Evidence] = field(default_factory=list)
+    exit_codes: list[Evidence] = field(default_factory=list)
+    templates: list[ErrorTemplate] = field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not (self.exceptions or self.fatal_lines or self.exit_codes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class RankSummary:
+    rank: int | None
+    host: str | None
+    first_failure: str | None
+    first_failure_time: str | None
+    first_failure_line: Evidence | None
+    last_progress: str | None
+    last_progress_time: str | None
+    role: str  # initiating / collateral / silent / healthy
+    seqnum: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Diagnosis:
+    primary: Finding | None
+    findings: list[Finding]
+    inputs: InputsReport
+    unknown: UnknownSummary | None = None
+    ranks: list[RankSummary] = field(default_factory=list)
+    verdict: str = ""
+    order_certain: bool = True
+
+    @property
+    def exit_code(self) -> int:
+        if self.primary is not None:
+            return 1
+        if self.unknown is not None and not self.unknown.is_empty():
+            return 1
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        from . import __version__
+
+        return {
+            "schema_version": "1",
+            "denpex_version": __version__,
+            "verdict": self.verdict,
+            "primary": self.primary.to_dict() if self.primary else None,
+            "findings": [f.to_dict() for f in self.findings],
+            "ranks": [r.to_dict() for r in self.ranks],
+            "order_certain": self.order_certain,
+            "unknown": self.unknown.to_dict() if self.unknown else None,
+            "inputs": self.inputs.to_dict(),
+        }

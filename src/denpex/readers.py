@@ -1,0 +1,212 @@
+"""Reading inputs: files, folders, stdin, .gz and .zst, streamed in chunks.
+
+Bad input never raises out of here: each problem is recorded in the
+``InputsReport`` (skipped, with a reason) and reading goes on.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+import sys
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from .models import InputInfo, InputsReport, SkippedInput
+
+CHUNK = 8 * 1024 * 1024
+BINARY_SNIFF = 8192
+_TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r\f\b\x1b"
+_ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
+class InputError(Exception):
+    """A path that does not exist or cannot be read at all (usage error, exit 2)."""
+
+    exit_code = 2
+
+
+@dataclass
+class Source:
+    """One readable log: its display name and a way to stream its bytes."""
+
+    name: str
+    info: InputInfo
+    _opener: object  # callable returning a binary file object
+
+    def open(self) -> BinaryIO:
+        return self._opener()  # type: ignore[operator,no-any-return]
+
+
+def looks_binary(head: bytes) -> bool:
+    """True when a head of bytes is not a log: many NULs or control bytes.
+
+    A few NULs are tolerated (logs of crashed processes are often NUL-padded).
+    """
+    if not head:
+        return False
+    try:
+        head.decode("utf-8")
+        decodes = True
+    except UnicodeDecodeError as exc:
+        decodes = exc.start >= len(head) - 4  # cut inside a multibyte character at the end
+    nontext = sum(1 for b in head if b < 32 and b not in (9, 10, 13, 12, 8, 27))
+    if head.count(0) > len(head) * 0.1:
+        return True
+    if not decodes:
+        high = sum(1 for b in head if b >= 128)
+        return (nontext + high) > len(head) * 0.3
+    return nontext > len(head) * 0.1
+
+
+def strip_ansi(data: bytes) -> bytes:
+    if b"\x1b" not in data:
+        return data
+    return _ANSI.sub(b"", data)
+
+
+def _compression_of(path: Path, head: bytes) -> str | None:
+    if head.startswith(b"\x1f\x8b"):
+        return "gzip"
+    if head.startswith(b"\x28\xb5\x2f\xfd"):
+        return "zstd"
+    return None
+
+
+def _zstd_open(path: str) -> BinaryIO:
+    import zstandard
+
+    fh = open(path, "rb")
+    return zstandard.ZstdDecompressor().stream_reader(fh, read_across_frames=True, closefd=True)  # type: ignore[return-value]
+
+
+def _file_source(path: Path, display: str, report: InputsReport) -> Source | None:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(BINARY_SNIFF)
+        size = path.stat().st_size
+    except PermissionError:
+        report.skipped.append(SkippedInput(display, "permission denied"))
+        return None
+    except OSError as exc:
+        report.skipped.append(SkippedInput(display, f"unreadable: {exc.strerror or exc}"))
+        return None
+    comp = _compression_of(path, head)
+    info = InputInfo(name=display, compression=comp)
+    if comp == "gzip":
+        opener = lambda p=str(path): gzip.open(p, "rb")  # noqa: E731
+    elif comp == "zstd":
+        opener = lambda p=str(path): _zstd_open(p)  # noqa: E731
+    else:
+        if size == 0:
+            info.notes.append("empty file")
+        elif looks_binary(head):
+            report.skipped.append(SkippedInput(display, "binary file (not a text log)"))
+            return None
+        opener = lambda p=str(path): open(p, "rb")  # noqa: E731
+    return Source(display, info, opener)
+
+
+def _walk(path: Path) -> Iterator[Path]:
+    for root, dirs, files in os.walk(path, onerror=None):
+        dirs.sort()
+        for name in sorted(files):
+            yield Path(root) / name
+
+
+def collect_sources(paths: list[str], report: InputsReport, stdin: BinaryIO | None = None) -> list[Source]:
+    """Turn CLI/API paths into sources. ``-`` is standard input. Raises InputError for a missing path."""
+    sources: list[Source] = []
+    for raw in paths:
+        if raw == "-":
+            data_stream = stdin if stdin is not None else sys.stdin.buffer
+            buf = data_stream.read()
+            sources.append(bytes_source("<stdin>", buf, report))
+            continue
+        p = Path(raw)
+        if not p.exists():
+            raise InputError(f"{raw}: no such file or directory")
+        if p.is_dir():
+            if not os.access(p, os.R_OK | os.X_OK):
+                report.skipped.append(SkippedInput(raw, "permission denied"))
+                continue
+            found = False
+            for f in _walk(p):
+                found = True
+                if f.is_symlink() and not f.exists():
+                    report.skipped.append(SkippedInput(str(f), "broken symbolic link"))
+                    continue
+                if not f.is_file():
+                    continue
+                src = _file_source(f, str(f), report)
+                if src:
+                    sources.append(src)
+            if not found:
+                report.skipped.append(SkippedInput(raw, "empty directory"))
+            for root, dirs, _files in os.walk(p):
+                for d in dirs:
+                    dp = Path(root) / d
+                    if not os.access(dp, os.R_OK | os.X_OK):
+                        report.skipped.append(SkippedInput(str(dp), "permission denied"))
+        else:
+            src = _file_source(p, raw, report)
+            if src:
+                sources.append(src)
+    return sources
+
+
+def bytes_source(name: str, data: bytes, report: InputsReport) -> Source:
+    head = data[:BINARY_SNIFF]
+    info = InputInfo(name=name)
+    if head.startswith(b"\x1f\x8b"):
+        info.compression = "gzip"
+        return Source(name, info, lambda: gzip.GzipFile(fileobj=io.BytesIO(data)))
+    if head.startswith(b"\x28\xb5\x2f\xfd"):
+        import zstandard
+
+        info.compression = "zstd"
+        return Source(name, info, lambda: zstandard.ZstdDecompressor().stream_reader(io.BytesIO(data), read_across_frames=True))
+    if not data:
+        info.notes.append("empty input")
+    elif looks_binary(head):
+        info.notes.append("input looks binary; scanned as text anyway")
+    return Source(name, info, lambda: io.BytesIO(data))
+
+
+def iter_chunks(source: Source, chunk_size: int = CHUNK) -> Iterator[bytes]:
+    """Stream decompressed bytes; a truncated or corrupt archive ends the stream with a note."""
+    try:
+        fh = source.open()
+    except OSError as exc:
+        source.info.notes.append(f"unreadable: {exc}")
+        return
+    try:
+        while True:
+            try:
+                block = fh.read(chunk_size)
+            except EOFError:
+                source.info.notes.append(
+                    "truncated archive: the compressed stream ended early; everything before the cut was read"
+                )
+                return
+            except (OSError, zlib.error, ValueError) as exc:
+                name = type(exc).__name__
+                source.info.notes.append(f"corrupt or truncated archive ({name}: {exc}); everything before it was read")
+                return
+            except Exception as exc:  # zstandard.ZstdError and friends
+                source.info.notes.append(f"corrupt or truncated archive ({type(exc).__name__}: {exc}); everything before it was read")
+                return
+            if not block:
+                return
+            source.info.bytes += len(block)
+            yield block
+    finally:
+        try:
+            fh.close()
+        except Exception:  # noqa: BLE001 - closing a broken stream must not hide what was read
+            pass

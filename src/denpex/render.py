@@ -1,0 +1,165 @@
+"""Rendering a Diagnosis: terminal (rich), Markdown, JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .models import Diagnosis, Evidence, Finding
+
+SEVERITY_STYLE = {"critical": "bold red", "high": "red", "medium": "yellow", "low": "cyan", "info": "dim"}
+ROLE_LABEL = {"root": "ROOT", "collateral": "collateral", "noise": "noise"}
+
+
+def to_json(d: Diagnosis, indent: int | None = 2) -> str:
+    return json.dumps(d.to_dict(), indent=indent, ensure_ascii=False, default=str)
+
+
+def _where(e: Evidence) -> str:
+    s = f"{e.file}:{e.line}"
+    if e.rank is not None:
+        s += f" rank {e.rank}"
+    if e.host:
+        s += f" @{e.host}"
+    return s
+
+
+def _who(f: Finding) -> str:
+    parts = []
+    if f.rank is not None:
+        parts.append(f"rank {f.rank}")
+    if f.host:
+        parts.append(f"host {f.host}")
+    if f.time:
+        parts.append(f"at {f.time}")
+    return ", ".join(parts)
+
+
+def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> None:
+    p = d.primary
+    console.print(Text(d.verdict, style="bold"))
+    if p is not None:
+        head = Text()
+        head.append(f"{p.id}", style="bold magenta")
+        head.append(f"  [{p.severity}]", style=SEVERITY_STYLE.get(p.severity, ""))
+        head.append(f"  {ROLE_LABEL[p.role]}" + (" (suspect)" if p.suspect else ""), style="bold")
+        body: list[Any] = [head, Text(p.title, style="bold")]
+        if _who(p):
+            body.append(Text(_who(p), style="dim"))
+        body.append(Text("\nEvidence", style="underline"))
+        for e in p.evidence:
+            body.append(Text(f"  {_where(e)}  ", style="dim") + Text(e.text))
+        if p.occurrences > len(p.evidence):
+            body.append(Text(f"  ... {p.occurrences} occurrences in all", style="dim"))
+        if p.facts:
+            body.append(Text("\nFacts", style="underline"))
+            body.append(Text("  " + ", ".join(f"{k}={v}" for k, v in p.facts.items())))
+        body.append(Text("\nWhat happened in this run", style="underline"))
+        body.append(Text("  " + p.explanation))
+        if p.caused_by and p.role != "root":
+            body.append(Text(f"  Points at: {p.caused_by}", style="yellow"))
+        body.append(Text("\nFix", style="underline"))
+        for i, fx in enumerate(p.fix, 1):
+            body.append(Text(f"  {i}. {fx}"))
+        body.append(Text("\nVerify", style="underline"))
+        body.append(Text(f"  $ {p.verify}", style="green"))
+        console.print(Panel(Group(*body), title="Primary diagnosis", border_style=SEVERITY_STYLE.get(p.severity, "white")))
+    others = [f for f in d.findings if f is not p]
+    if others:
+        t = Table(title="Other findings", show_lines=False, expand=False)
+        for col in ("role", "id", "where", "count", "message"):
+            t.add_column(col, overflow="fold")
+        for f in others:
+            where = _where(f.evidence[0]) if f.evidence else ""
+            role = f.role + (" (caused by " + f.caused_by + ")" if f.caused_by and verbose else "")
+            t.add_row(role, f.id, where, str(f.occurrences), escape(f.message))
+        console.print(t)
+    if d.ranks:
+        t = Table(title="Ranks")
+        for col in ("rank", "host", "role", "first failure", "time", "last progress", "seq"):
+            t.add_column(col)
+        for r in d.ranks:
+            t.add_row(
+                str(r.rank), r.host or "", r.role, r.first_failure or "", r.first_failure_time or "",
+                r.last_progress or "", "" if r.seqnum is None else str(r.seqnum),
+            )
+        console.print(t)
+        if not d.order_certain:
+            console.print(Text("Note: events from different files carry no comparable timestamps; order across files is uncertain.", style="yellow"))
+    u = d.unknown
+    if u is not None and not u.is_empty():
+        console.print(Text("No knowledge-base entry matched. Most likely failure lines:", style="bold yellow"))
+        for title, items in (("Final exceptions", u.exceptions), ("Fatal lines", u.fatal_lines), ("Exit codes / signals", u.exit_codes)):
+            if items:
+                console.print(Text(title, style="underline"))
+                for e in items:
+                    console.print(Text(f"  {_where(e)}  ", style="dim") + Text(e.text))
+        if u.templates:
+            t = Table(title="Distinct error templates")
+            t.add_column("count", justify="right")
+            t.add_column("first seen")
+            t.add_column("template", overflow="fold")
+            for tp in u.templates:
+                t.add_row(str(tp.count), _where(tp.first), tp.template)
+            console.print(t)
+    _inputs(d, console)
+
+
+def _inputs(d: Diagnosis, console: Console) -> None:
+    inp = d.inputs
+    msg = f"Read {len(inp.files)} input(s), {inp.total_lines} lines, {inp.total_bytes} bytes."
+    console.print(Text(msg, style="dim"))
+    for f in inp.files:
+        for note in f.notes:
+            console.print(Text(f"  note: {f.name}: {note}", style="yellow"))
+    for s in inp.skipped:
+        console.print(Text(f"  skipped: {s.path}: {s.reason}", style="yellow"))
+
+
+def render_markdown(d: Diagnosis) -> str:
+    out: list[str] = [f"# Denpex diagnosis\n\n**{d.verdict}**\n"]
+    p = d.primary
+    if p is not None:
+        out.append(f"## Primary: `{p.id}` ({p.severity}, {p.role}{', suspect' if p.suspect else ''})\n")
+        out.append(f"**{p.title}**" + (f" — {_who(p)}" if _who(p) else "") + "\n")
+        out.append("### Evidence\n")
+        for e in p.evidence:
+            out.append(f"- `{_where(e)}`: `{_md_code(e.text)}`")
+        if p.facts:
+            out.append("\n### Facts\n")
+            out.append("| fact | value |\n|---|---|")
+            out += [f"| {k} | {v} |" for k, v in p.facts.items()]
+        out.append(f"\n### What happened in this run\n\n{p.explanation}\n")
+        out.append("### Fix\n")
+        out += [f"{i}. {fx}" for i, fx in enumerate(p.fix, 1)]
+        out.append(f"\n### Verify\n\n```\n{p.verify}\n```\n")
+    others = [f for f in d.findings if f is not p]
+    if others:
+        out.append("## Other findings\n\n| role | id | where | count |\n|---|---|---|---|")
+        out += [f"| {f.role} | `{f.id}` | {(_where(f.evidence[0]) if f.evidence else '')} | {f.occurrences} |" for f in others]
+    if d.ranks:
+        out.append("\n## Ranks\n\n| rank | host | role | first failure | time | last progress |\n|---|---|---|---|---|---|")
+        out += [
+            f"| {r.rank} | {r.host or ''} | {r.role} | {r.first_failure or ''} | {r.first_failure_time or ''} | {r.last_progress or ''} |"
+            for r in d.ranks
+        ]
+    u = d.unknown
+    if u is not None and not u.is_empty():
+        out.append("\n## Unmatched failure lines\n")
+        for e in u.exceptions + u.fatal_lines + u.exit_codes:
+            out.append(f"- `{_where(e)}`: `{_md_code(e.text)}`")
+        if u.templates:
+            out.append("\n| count | template |\n|---|---|")
+            out += [f"| {t.count} | `{_md_code(t.template)}` |" for t in u.templates]
+    out.append(f"\n_Read {len(d.inputs.files)} input(s), {d.inputs.total_lines} lines._\n")
+    return "\n".join(out)
+
+
+def _md_code(s: str) -> str:
+    return s.replace("`", "'").replace("|", "\\|")[:500]

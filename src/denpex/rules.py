@@ -1,0 +1,100 @@
+"""Compiling signatures into rules the scanner runs, plus the generic failure patterns.
+
+Generic patterns (tracebacks, exception lines, fatal lines, exit codes) are not
+knowledge-base entries: they feed the honest "unknown failure" summary, the
+traceback-chain ordering and rank attribution when no entry matches.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .knowledge import KnowledgeBase
+
+_NAMED = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
+_NAMED_REF = re.compile(r"\(\?P=[A-Za-z_]\w*\)")
+
+
+@dataclass(frozen=True)
+class ContextRule:
+    regex: re.Pattern[str]
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Rule:
+    index: int
+    entry_id: str | None  # None: a generic pattern
+    sig_id: str
+    pattern: str
+    regex: re.Pattern[str]
+    ignore_case: bool
+    context: tuple[ContextRule, ...] = field(default=())
+    specificity: int = 0
+    confidence: float = 1.0
+
+    @property
+    def key(self) -> str:
+        return f"{self.entry_id or 'generic'}:{self.sig_id}"
+
+
+# Generic patterns: (name, regex, ignore_case)
+GENERIC: list[tuple[str, str, bool]] = [
+    ("traceback", r"Traceback \(most recent call last\)", False),
+    ("chain-during", r"During handling of the above exception, another exception occurred", False),
+    ("chain-cause", r"The above exception was the direct cause of the following exception", False),
+    (
+        "exception",
+        r"(?:^|[\s\]>|:])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)|Error|Exception)(?:: |:\s*$|\s*$)",
+        False,
+    ),
+    ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|what\(\):  ", False),
+    ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
+    ("glog-error", r"(?:^|[\[\]:\s])[EF]\d{4} \d\d:\d\d:\d\d", False),
+    ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
+    (
+        "exit",
+        r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+",
+        False,
+    ),
+]
+
+
+def to_hyperscan(pattern: str) -> str:
+    """Python regex -> Hyperscan syntax: named groups become plain groups."""
+    if _NAMED_REF.search(pattern):
+        raise ValueError("backreferences are not allowed (not linear-time)")
+    return _NAMED.sub("(", pattern)
+
+
+def _compile(pattern: str, ignore_case: bool) -> re.Pattern[str]:
+    flags = re.ASCII | (re.IGNORECASE if ignore_case else 0)
+    return re.compile(pattern, flags)
+
+
+def build_rules(kb: KnowledgeBase) -> list[Rule]:
+    rules: list[Rule] = []
+    for loaded in kb:
+        entry = loaded.entry
+        for sig in entry.signatures:
+            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after) for c in sig.context)
+            rules.append(
+                Rule(
+                    index=len(rules),
+                    entry_id=entry.id,
+                    sig_id=sig.id,
+                    pattern=sig.pattern,
+                    regex=_compile(sig.pattern, sig.ignore_case),
+                    ignore_case=sig.ignore_case,
+                    context=ctx,
+                    specificity=sig.specificity,
+                    confidence=sig.confidence,
+                )
+            )
+    for name, pattern, icase in GENERIC:
+        rules.append(
+            Rule(index=len(rules), entry_id=None, sig_id=name, pattern=pattern, regex=_compile(pattern, icase), ignore_case=icase)
+        )
+    return rules

@@ -1,0 +1,283 @@
+"""Scanning: every signature at once over whole chunks, full regex only on candidate lines.
+
+The fast path compiles all signatures into one Hyperscan database and streams
+8 MiB chunks through it; a match offset is mapped back to its line, and only
+there is the entry's Python regex run to verify and extract named groups.
+The plain path (``PlainMatcher``) runs every regex on every line; it is the
+reference the property tests compare the fast path against.
+
+Lines are numbered by ``\\n``; a bare ``\\r`` (progress bars redrawing) splits a
+physical line into segments that are matched separately. ANSI colour codes are
+removed before matching.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .readers import Source, iter_chunks, strip_ansi
+from .rules import Rule, to_hyperscan
+
+CONTEXT_LINES = 64
+MAX_LINE = 8 * 1024 * 1024
+TAIL_BYTES = 1024 * 1024
+EVIDENCE_CHARS = 2000
+BEFORE_KEPT = 8
+
+
+@dataclass(frozen=True)
+class Hit:
+    rule: int
+    source: str
+    line: int
+    text: str
+    groups: dict[str, str]
+    before: tuple[str, ...] = ()
+
+
+def _decode(b: bytes) -> str:
+    return b.decode("utf-8", errors="replace")
+
+
+class PlainMatcher:
+    """Reference matcher: every rule's regex on every line segment (slow, obviously correct)."""
+
+    name = "plain"
+
+    def __init__(self, rules: Sequence[Rule]):
+        self.rules = rules
+
+    def candidates(self, buf: bytes) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        pos = 0
+        n = len(buf)
+        while pos < n:
+            end = buf.find(b"\n", pos)
+            if end == -1:
+                end = n
+            for seg in _decode(buf[pos:end]).split("\r"):
+                for r in self.rules:
+                    if r.regex.search(seg):
+                        out.append((end, r.index))
+            pos = end + 1
+        return out
+
+
+class HyperscanMatcher:
+    """All rules in one Hyperscan block-mode database, cached on disk by content hash."""
+
+    name = "hyperscan"
+
+    def __init__(self, rules: Sequence[Rule], cache_key: str | None = None):
+        import hyperscan
+
+        self.rules = rules
+        exprs = [to_hyperscan(r.pattern).encode() for r in rules]
+        flags = [
+            hyperscan.HS_FLAG_MULTILINE
+            | (hyperscan.HS_FLAG_CASELESS if r.ignore_case else 0)
+            | (hyperscan.HS_FLAG_UTF8 if not r.pattern.isascii() else 0)
+            for r in rules
+        ]
+        ids = [r.index for r in rules]
+        key = hashlib.sha256(repr((exprs, flags, hyperscan.__version__ if hasattr(hyperscan, "__version__") else "")).encode()).hexdigest()[:20]
+        cache = _cache_dir() / f"hs-{key}.db" if cache_key is not None else None
+        db = None
+        if cache is not None and cache.exists():
+            try:
+                db = hyperscan.loadb(cache.read_bytes(), mode=hyperscan.HS_MODE_BLOCK)
+            except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
+                db = None
+        if db is None:
+            db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+            db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+            if cache is not None:
+                try:
+                    cache.parent.mkdir(parents=True, exist_ok=True)
+                    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+                    tmp.write_bytes(hyperscan.dumpb(db))
+                    tmp.replace(cache)
+                except OSError:
+                    pass
+        self.db = db
+        self.scratch = hyperscan.Scratch(db)
+
+    def candidates(self, buf: bytes) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        append = out.append
+
+        def on_match(rule_id: int, start: int, end: int, flags: int, ctx: object) -> bool:
+            append((end, rule_id))
+            return False
+
+        # \r becomes \n for matching so that ^ anchors at progress-bar redraws too;
+        # same length, so offsets are unchanged.
+        self.db.scan(buf.replace(b"\r", b"\n") if b"\r" in buf else buf, match_event_handler=on_match, scratch=self.scratch)
+        return out
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("DENPEX_CACHE_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "denpex")
+    return Path(base)
+
+
+def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | None = "default") -> PlainMatcher | HyperscanMatcher:
+    if engine == "plain":
+        return PlainMatcher(rules)
+    try:
+        return HyperscanMatcher(rules, cache_key=cache_key)
+    except ImportError:
+        if engine == "hyperscan":
+            raise
+        return PlainMatcher(rules)
+
+
+def _line_bounds(buf: bytes, offset: int) -> tuple[int, int]:
+    start = buf.rfind(b"\n", 0, offset) + 1
+    end = buf.find(b"\n", offset)
+    return start, (len(buf) if end == -1 else end)
+
+
+def _lines_before(buf: bytes, start: int, count: int) -> list[bytes]:
+    out: list[bytes] = []
+    pos = start - 1  # the newline ending the previous line
+    while pos > 0 and len(out) < count:
+        s = buf.rfind(b"\n", 0, pos) + 1
+        out.append(buf[s:pos])
+        pos = s - 1
+    out.reverse()
+    return out
+
+
+def _lines_after(buf: bytes, end: int, count: int) -> list[bytes]:
+    out: list[bytes] = []
+    pos = end + 1
+    n = len(buf)
+    while pos < n and len(out) < count:
+        e = buf.find(b"\n", pos)
+        if e == -1:
+            e = n
+        out.append(buf[pos:e])
+        pos = e + 1
+    return out
+
+
+def _start_of_last_lines(buf: bytes, end: int, count: int, floor: int) -> int:
+    """Offset where the last ``count`` lines before ``end`` begin (not below ``floor``)."""
+    pos = end
+    for _ in range(count):
+        if pos <= floor:
+            return floor
+        pos = buf.rfind(b"\n", floor, pos - 1) + 1
+        if pos == 0:
+            return max(floor, 0)
+    return max(pos, floor, end - TAIL_BYTES)
+
+
+class _Verifier:
+    def __init__(self, rules: Sequence[Rule], source: str):
+        self.rules = rules
+        self.source = source
+
+    def verify(self, buf: bytes, cands: list[tuple[int, int]], emit_from: int, emit_to: int, line_base: int) -> list[Hit]:
+        # group candidate rule ids by the line that holds the match's last byte
+        by_line: dict[int, set[int]] = {}
+        bounds: dict[int, tuple[int, int]] = {}
+        for end, rid in cands:
+            off = max(end - 1, 0)
+            if off < emit_from or off >= emit_to:
+                continue
+            s, e = _line_bounds(buf, off)
+            if s not in by_line:
+                by_line[s] = set()
+                bounds[s] = (s, e)
+            by_line[s].add(rid)
+        hits: list[Hit] = []
+        counted_to = 0
+        line_no = line_base
+        for s in sorted(by_line):
+            line_no += buf.count(b"\n", counted_to, s)
+            counted_to = s
+            _, e = bounds[s]
+            raw = buf[s:e]
+            segments = _decode(raw).split("\r")
+            before: tuple[str, ...] | None = None
+            for rid in sorted(by_line[s]):
+                rule = self.rules[rid]
+                for seg in segments:
+                    m = rule.regex.search(seg)
+                    if not m:
+                        continue
+                    groups = {k: v for k, v in m.groupdict().items() if v is not None}
+                    if rule.context:
+                        groups.update(self._context(buf, s, e, rule, groups))
+                    if before is None:
+                        before = tuple(_decode(b).split("\r")[-1][:EVIDENCE_CHARS] for b in _lines_before(buf, s, BEFORE_KEPT))
+                    text = seg.rstrip()
+                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before))
+                    break
+        return hits
+
+    @staticmethod
+    def _context(buf: bytes, s: int, e: int, rule: Rule, have: dict[str, str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for ctx in rule.context:
+            lines: list[bytes] = []
+            if ctx.before:
+                lines += list(reversed(_lines_before(buf, s, ctx.before)))  # nearest first
+            if ctx.after:
+                lines += _lines_after(buf, e, ctx.after)
+            for raw in lines:
+                m = ctx.regex.search(_decode(raw))
+                if m:
+                    for k, v in m.groupdict().items():
+                        if v is not None and k not in have and k not in found:
+                            found[k] = v
+                    break
+        return found
+
+
+def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
+    """Stream one source through the matcher; yields verified hits in line order."""
+    verifier = _Verifier(matcher.rules, source.name)
+    pending = b""
+    tail = b""
+    emit_from = 0
+    line_base = 1
+    lines = 0
+    ends_with_newline = True
+    for block in iter_chunks(source):
+        data = pending + block
+        cut = data.rfind(b"\n")
+        if cut == -1:
+            if len(data) <= MAX_LINE:
+                pending = data
+                continue
+            complete, pending = data, b""
+            if "a line longer than 8 MiB was scanned in pieces" not in source.info.notes:
+                source.info.notes.append("a line longer than 8 MiB was scanned in pieces")
+        else:
+            complete, pending = data[: cut + 1], data[cut + 1 :]
+        complete = strip_ansi(complete)
+        lines += complete.count(b"\n")
+        ends_with_newline = complete.endswith(b"\n")
+        buf = tail + complete
+        emit_to = _start_of_last_lines(buf, len(buf), CONTEXT_LINES + 1, emit_from)
+        yield from verifier.verify(buf, matcher.candidates(buf), emit_from, emit_to, line_base)
+        ctx_start = _start_of_last_lines(buf, emit_to, CONTEXT_LINES, 0)
+        line_base += buf.count(b"\n", 0, ctx_start)
+        tail = buf[ctx_start:]
+        emit_from = emit_to - ctx_start
+    last = strip_ansi(pending)
+    if last:
+        lines += 1
+        ends_with_newline = False
+    buf = tail + last
+    if buf:
+        yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base)
+    source.info.lines = lines
+    del ends_with_newline

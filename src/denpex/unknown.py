@@ -1,0 +1,118 @@
+"""The honest fallback: when no entry matches, show what failed and how often.
+
+Python tracebacks are reduced to their final exception lines, fatal lines and
+exit codes are listed, and recurring error lines are grouped into templates by
+Drain3 so that a long log reads as its few distinct errors.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .masking import Masker
+from .models import ErrorTemplate, Evidence, UnknownSummary
+
+if TYPE_CHECKING:
+    from .engine import AttributedHit
+
+MAX_TEMPLATE_LINES = 200_000
+MAX_LISTED = 10
+_PREFIX = re.compile(
+    r"^(?:\s*\[(?:rank|default)\d+\]:|\s*\[\d+,\d+\]<std(?:out|err)>:|\s*\d{1,5}: |\s*\([^)]*pid=\d+[^)]*\)\s*)*"
+    r"(?:\s*(?:INFO|WARNING|ERROR|DEBUG|CRITICAL|WARN)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+(?:\[[^\]]*\]\s*)?)?"
+)
+
+
+def strip_prefix(line: str) -> str:
+    """Remove launcher and logger prefixes so the message itself is compared."""
+    return _PREFIX.sub("", line, count=1)
+
+
+def _evidence(h: AttributedHit, masker: Masker) -> Evidence:
+    return Evidence(
+        file=masker.mask(h.hit.source),
+        line=h.hit.line,
+        text=masker.mask(h.hit.text),
+        rank=h.at.rank,
+        host=masker.host(h.at.host),
+        time=h.at.time.iso() if h.at.time else None,
+    )
+
+
+def _miner():  # type: ignore[no-untyped-def]
+    from drain3 import TemplateMiner
+    from drain3.masking import MaskingInstruction
+    from drain3.template_miner_config import TemplateMinerConfig
+
+    logging.getLogger("drain3").setLevel(logging.WARNING)
+    cfg = TemplateMinerConfig()
+    cfg.profiling_enabled = False
+    cfg.masking_instructions = [
+        MaskingInstruction(r"<[A-Z]+-\d+>", "MASKED"),
+        MaskingInstruction(r"0x[0-9a-fA-F]+", "HEX"),
+        MaskingInstruction(r"(?<![\w/])/[\w./-]+", "PATH"),
+        MaskingInstruction(r"(?<![A-Za-z])[-+]?\d+(?:\.\d+)?", "NUM"),
+    ]
+    cfg.drain_sim_th = 0.5
+    return TemplateMiner(config=cfg)
+
+
+def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownSummary:
+    summary = UnknownSummary()
+    generic = [h for h in hits if h.rule.entry_id is None]
+    # final exception line of each traceback: the first unindented exception line after its header
+    open_tb: dict[tuple[int, int | None], bool] = {}
+    for h in generic:
+        key = (h.file_index, h.at.rank)
+        kind = h.rule.sig_id
+        body = strip_prefix(h.hit.text)
+        if kind == "traceback":
+            open_tb[key] = True
+        elif kind == "exception" and not body.startswith((" ", "\t")):
+            if open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
+                summary.exceptions.append(_evidence(h, masker))
+        elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and re.search(r"(?:^|[\[\]:\s])F\d{4} ", h.hit.text)):
+            summary.fatal_lines.append(_evidence(h, masker))
+        elif kind == "exit":
+            summary.exit_codes.append(_evidence(h, masker))
+    summary.exceptions = _dedupe(summary.exceptions)[-MAX_LISTED:]
+    summary.fatal_lines = _dedupe(summary.fatal_lines)[:MAX_LISTED]
+    summary.exit_codes = _dedupe(summary.exit_codes)[:MAX_LISTED]
+    errorish = [h for h in generic if h.rule.sig_id in ("exception", "error-word", "fatal", "glog-error", "cpp-exception")]
+    if errorish:
+        miner = _miner()
+        firsts: dict[int, tuple[AttributedHit, int]] = {}
+        seen_lines: set[tuple[int, int]] = set()
+        for h in errorish[:MAX_TEMPLATE_LINES]:
+            if (h.file_index, h.hit.line) in seen_lines:
+                continue
+            seen_lines.add((h.file_index, h.hit.line))
+            body = strip_prefix(masker.mask(h.hit.text)).strip()
+            if not body or body.startswith(("File ", "Traceback")):
+                continue
+            result = miner.add_log_message(body)
+            cid = result["cluster_id"]
+            if cid not in firsts:
+                firsts[cid] = (h, 0)
+            firsts[cid] = (firsts[cid][0], firsts[cid][1] + 1)
+        clusters = {c.cluster_id: c for c in miner.drain.clusters}
+        ranked = sorted(firsts.items(), key=lambda kv: (-kv[1][1], kv[1][0].hit.line))
+        for cid, (h, count) in ranked[:MAX_LISTED]:
+            tmpl = clusters[cid].get_template() if cid in clusters else strip_prefix(h.hit.text)
+            summary.templates.append(ErrorTemplate(template=tmpl, count=count, first=_evidence(h, masker)))
+    return summary
+
+
+def _dedupe(items: list[Evidence]) -> list[Evidence]:
+    seen: set[str] = set()
+    out = []
+    for e in items:
+        key = strip_prefix(e.text)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(e)
+    return out
