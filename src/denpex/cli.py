@@ -226,5 +226,20 @@ def serve(host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: 
     run_server(host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit)
 
 
+@main.group()
+def site() -> None:
+    """Static encyclopedia site."""
+
+
+@site.command("build")
+@click.argument("out", type=click.Path(file_okay=False))
+def site_build(out: str) -> None:
+    """Write the encyclopedia as static HTML into OUT/ (no server needed)."""
+    from .web.site import build_site
+
+    n = build_site(Path(out))
+    _console().print(f"wrote {n} pages to {out}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

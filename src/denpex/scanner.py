@@ -92,9 +92,14 @@ class HyperscanMatcher:
                 db = hyperscan.loadb(cache.read_bytes(), mode=hyperscan.HS_MODE_BLOCK)
             except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
                 db = None
+        self.broken: list[str] = []
         if db is None:
             db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-            db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+            try:
+                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+            except hyperscan.error:
+                exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags)
+                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
             if cache is not None:
                 try:
                     cache.parent.mkdir(parents=True, exist_ok=True)
@@ -105,6 +110,24 @@ class HyperscanMatcher:
                     pass
         self.db = db
         self.scratch = hyperscan.Scratch(db)
+
+    def _repair(self, hyperscan, exprs, ids, flags):  # type: ignore[no-untyped-def]
+        """Keep scanning when one pattern is outside Hyperscan's syntax: run it in prefilter mode
+        (a superset; every candidate is verified by the Python regex anyway) or drop it and say so."""
+        keep_e, keep_i, keep_f = [], [], []
+        for e, i, f in zip(exprs, ids, flags):
+            for extra in (0, hyperscan.HS_FLAG_PREFILTER):
+                try:
+                    hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK).compile(expressions=[e], flags=[f | extra])
+                except hyperscan.error:
+                    continue
+                keep_e.append(e)
+                keep_i.append(i)
+                keep_f.append(f | extra)
+                break
+            else:
+                self.broken.append(self.rules[i].key)
+        return keep_e, keep_i, keep_f
 
     def candidates(self, buf: bytes) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
