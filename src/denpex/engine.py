@@ -196,6 +196,11 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
         primary = next((f for f in findings if f.role == "collateral"), None)
         if primary is not None:
             primary.suspect = True
+    for info in report.files:
+        info.name = masker.mask(info.name)
+        info.notes = [masker.mask(n) for n in info.notes]
+    for sk in report.skipped:
+        sk.path = masker.mask(sk.path)
     ranks, primary, verdict_extra, order_certain = analyse_ranks(findings, hits, primary, masker)
     unknown = None
     if primary is None:

@@ -1,4 +1,4 @@
-"""Computed diagnosis for vllm.context-length-exceeded: the budget arithmetic for this request."""
+"""Computed diagnosis for vllm.context-length-exceeded: the token budget arithmetic for this request."""
 
 from __future__ import annotations
 
@@ -17,30 +17,34 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     if total is None and completion is not None:
         total = prompt + completion
-    derived: dict[str, Any] = {"max_tokens_that_fits": max(window - prompt, 0)}
+    room = max(window - prompt, 0)
+    derived: dict[str, Any] = {"max_tokens_that_fits": room, "prompt_alone_exceeds": prompt >= window}
+    parts: list[str] = []
     fix: list[str] = []
-    if prompt >= window:
-        derived["prompt_alone_exceeds"] = True
-        text = (
-            f"The prompt alone is {prompt} tokens, {prompt - window} more than the served window of "
-            f"{window}: no max_tokens value can make this request fit."
-        )
-        fix.append(f"Truncate the prompt to at most {window - 1} tokens (e.g. truncate_prompt_tokens={window - 1}).")
-        fix.append(f"Or serve a longer window: vllm serve <model> --max-model-len {prompt + (completion or 256)}.")
-    else:
-        derived["prompt_alone_exceeds"] = False
-        if completion is not None and total is not None:
-            derived["overflow"] = total - window
-            text = (
-                f"{prompt} prompt + {completion} completion = {total} tokens > {window} served "
-                f"(over by {total - window}). The prompt fits on its own; the requested completion "
-                f"does not fit in the {window - prompt} tokens left."
-            )
-        else:
-            text = f"The prompt uses {prompt} of the {window}-token window, leaving {window - prompt} for the completion."
-        fix.append(f"Client: set max_tokens <= {window - prompt} (max_tokens = {window} - {prompt}).")
-        if total is not None:
-            fix.append(f"Server: vllm serve <model> --max-model-len {total} (if the KV cache can hold it).")
-    if total is not None:
+    if completion is not None and total is not None:
         derived["total_tokens"] = total
-    return Explanation(text=text, fix=tuple(fix), derived=derived)
+        derived["overflow"] = total - window
+        parts.append(
+            f"{prompt} prompt + {completion} completion = {total} tokens > {window} served (over by {total - window})."
+        )
+    else:
+        parts.append(f"The prompt is {prompt} tokens against a served window of {window}.")
+    if prompt >= window:
+        parts.append(
+            f"The prompt alone exceeds the window by {prompt - window + (0 if prompt > window else 1)} token(s), "
+            "so no max_tokens value can make this request fit: the prompt must shrink or the window must grow."
+        )
+        keep = f"{window - completion}" if completion and window > completion else None
+        if keep:
+            fix.append(f"Client: cut the prompt to <= {keep} tokens ({window} - {completion}) to keep max_tokens={completion}.")
+        else:
+            fix.append(f"Client: cut the prompt below {window} tokens (e.g. truncate_prompt_tokens={window - 1}).")
+    else:
+        parts.append(
+            f"The prompt fits on its own; only {room} tokens are left for the completion, "
+            f"so max_tokens must be <= {room}."
+        )
+        fix.append(f"Client: set max_tokens <= {room} (max_tokens = {window} - {prompt}).")
+    need = total if total is not None else prompt + 1
+    fix.append(f"Server: vllm serve <model> --max-model-len {need} (only if the model was trained for it and the KV cache can hold it).")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -1,0 +1,3 @@
+from denpex.cli import main
+
+main()

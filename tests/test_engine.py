@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import json
+
+import denpex
+from denpex import diagnose
+
+SEED = (
+    "ValueError: This model's maximum context length is 4096 tokens, however you requested 5120 tokens "
+    "(4608 in your prompt; 512 for the completion). Reduce max_model_len or the prompt length.\n"
+)
+
+
+def test_seed_line_diagnosed_with_numbers():
+    d = diagnose(SEED)
+    assert d.primary is not None
+    assert d.primary.id == "vllm.context-length-exceeded"
+    f = d.primary.facts
+    assert (f["max_model_len"], f["prompt_tokens"], f["completion_tokens"]) == (4096, 4608, 512)
+    assert "4608 prompt + 512 completion = 5120 tokens > 4096" in d.primary.explanation
+    assert any("3584" in fx for fx in d.primary.fix)  # 4096 - 512
+    assert d.primary.evidence[0].line == 1
+    assert d.exit_code == 1
+
+
+def test_cli_json_on_seed(cli):
+    r = cli("diagnose", "--json", "-", input=SEED.encode())
+    assert r.returncode == 1, r.stderr
+    out = json.loads(r.stdout)
+    assert out["primary"]["id"] == "vllm.context-length-exceeded"
+    assert out["primary"]["facts"]["max_model_len"] == 4096
+    assert out["primary"]["facts"]["prompt_tokens"] == 4608
+    assert out["primary"]["facts"]["completion_tokens"] == 512
+    assert out["inputs"]["files"][0]["lines"] == 1
+
+
+def test_clean_log_exits_zero(cli):
+    r = cli("diagnose", "-", input=b"INFO step 1 loss 2.3\nINFO step 2 loss 2.1\n")
+    assert r.returncode == 0
+    assert b"No failure found" in r.stdout
+
+
+def test_missing_path_is_usage_error(cli):
+    r = cli("diagnose", "/nonexistent/file.log")
+    assert r.returncode == 2
+    assert b"no such file" in r.stderr
+    assert b"Traceback" not in r.stderr
+
+
+def test_unknown_failure_is_summarised_honestly():
+    log = "\n".join(
+        ["INFO starting"]
+        + [f"WARNING frobnicator queue depth {i}" for i in range(50)]
+        + [
+            "Traceback (most recent call last):",
+            '  File "train.py", line 3, in <module>',
+            "    main()",
+            "FrobnicatorError: the widget quantum flux was 17 (expected < 5)",
+        ]
+        + [f"ERROR widget {i} failed to sync with shard {i % 3}" for i in range(300)]
+    ) + "\n"
+    d = diagnose(log)
+    assert d.primary is None
+    assert d.unknown is not None
+    assert any("FrobnicatorError" in e.text for e in d.unknown.exceptions)
+    # 300 error lines collapse into one template with its count
+    top = d.unknown.templates[0]
+    assert top.count == 300
+    assert "widget" in top.template
+    assert d.exit_code == 1
+
+
+def test_chained_traceback_quotes_the_first_cause():
+    log = """Traceback (most recent call last):
+  File "train.py", line 10, in step
+    out = model(x)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 78.08 GiB memory in use. Of the allocated memory 75.50 GiB is allocated by PyTorch, and 1.20 GiB is reserved by PyTorch but unallocated.
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "train.py", line 20, in <module>
+    save_checkpoint()
+OSError: [Errno 28] No space left on device: '/ckpt/step_100.pt'
+"""
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "torch.cuda-oom"
+    assert {f.id for f in d.findings} >= {"torch.cuda-oom", "system.disk-full"}
+
+
+def test_api_exports_are_sorted_and_importable():
+    assert denpex.__all__ == sorted(denpex.__all__)
+    for name in denpex.__all__:
+        assert hasattr(denpex, name)

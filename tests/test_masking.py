@@ -1,0 +1,78 @@
+"""Plant every kind of secret in a log; none may appear in any output format."""
+
+from __future__ import annotations
+
+import pytest
+
+from denpex.masking import Masker
+
+SECRETS = {
+    "hf": "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+    "openai": "sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe",
+    "aws_key": "AKIAIOSFODNN7EXAMPLQ",
+    "aws_secret": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "github": "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+    "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "bearer": "d8f7a6b5c4e3d2c1b0a9f8e7",
+    "url_password": "S3cr3tPassw0rd",
+    "email": "alice.smith@example-corp.com",
+    "ip": "10.42.17.9",
+    "user": "alicesmith",
+    "wandb": "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678",
+    "slack": "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+}
+
+LOG = f"""INFO 05-01 10:00:00 starting job for alice.smith@example-corp.com on host 10.42.17.9
+export HF_TOKEN={SECRETS['hf']}
+OPENAI_API_KEY={SECRETS['openai']} AWS_ACCESS_KEY_ID={SECRETS['aws_key']}
+aws_secret_access_key = {SECRETS['aws_secret']}
+git clone https://x-access-token:{SECRETS['github']}@github.com/org/repo
+Authorization: Bearer {SECRETS['bearer']}
+jwt={SECRETS['jwt']}
+db url postgres://admin:{SECRETS['url_password']}@db.internal:5432/runs
+WANDB_API_KEY={SECRETS['wandb']}
+slack webhook token {SECRETS['slack']}
+Traceback (most recent call last):
+  File "/home/{SECRETS['user']}/proj/train.py", line 3, in <module>
+    main(token="{SECRETS['hf']}")
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.06 GiB is free. user alice.smith@example-corp.com key {SECRETS['openai']} at 10.42.17.9 /home/{SECRETS['user']}/x
+RuntimeError: frobnication failed for {SECRETS['hf']} by alice.smith@example-corp.com
+"""
+
+
+def _assert_clean(text: str) -> None:
+    for kind, secret in SECRETS.items():
+        assert secret not in text, f"{kind} leaked"
+
+
+@pytest.mark.parametrize("fmt", [[], ["--json"], ["--markdown"], ["--json", "--mask-hosts"]])
+def test_no_secret_in_any_output(cli, fmt, tmp_path):
+    p = tmp_path / "run.log"
+    p.write_text(LOG)
+    r = cli("diagnose", *fmt, str(p))
+    out = r.stdout.decode() + r.stderr.decode()
+    assert r.returncode in (0, 1), out
+    _assert_clean(out)
+
+
+def test_unknown_summary_is_masked(cli):
+    log = LOG.replace("torch.OutOfMemoryError: CUDA out of memory.", "FooError: odd.")
+    r = cli("diagnose", "--json", "-", input=log.encode())
+    _assert_clean(r.stdout.decode())
+    assert "<SECRET-" in r.stdout.decode() or "<EMAIL-" in r.stdout.decode()
+
+
+def test_masking_is_consistent():
+    m = Masker(mask_hosts=True)
+    m.add_hosts(["gpu-node-17", "gpu-node-2"])
+    a = m.mask("NCCL INFO gpu-node-17:123:456 [0] connected to gpu-node-2 and 10.0.0.5")
+    b = m.mask("again gpu-node-17 and 10.0.0.5")
+    assert "gpu-node-17" not in a and "10.0.0.5" not in a
+    assert a.split()[2].startswith("<HOST-1>")
+    assert "<HOST-1>" in b and "<IP-1>" in b and "<IP-1>" in a
+
+
+def test_loopback_and_versions_kept():
+    m = Masker()
+    s = m.mask("MASTER_ADDR=127.0.0.1 torch 2.4.0 NCCL version 2.21.5 cuda 12.1")
+    assert "127.0.0.1" in s and "2.21.5" in s and "2.4.0" in s
