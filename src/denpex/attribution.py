@@ -153,6 +153,20 @@ def from_path(path: str) -> Attribution:
     return Attribution(rank=rank, local_rank=local, host=mh.group("host") if mh else None)
 
 
+def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
+    """Rank, local rank and host from a launcher prefix only (not from words in the message)."""
+    for rx, _kind in _LINE_RULES:
+        m = rx.match(line)
+        if m:
+            g = m.groupdict()
+            return (
+                int(g["rank"]) if g.get("rank") else None,
+                int(g["local"]) if g.get("local") else None,
+                g.get("host"),
+            )
+    return None, None, None
+
+
 def from_line(line: str) -> Attribution:
     rank = local = pid = None
     host = None
@@ -191,8 +205,13 @@ def from_line(line: str) -> Attribution:
 
 
 def merge(line: Attribution, path: Attribution) -> Attribution:
+    rank = line.rank if line.rank is not None else path.rank
+    local = line.local_rank if line.local_rank is not None else path.local_rank
+    host = line.host or path.host
+    if rank is None and local is not None and host is None:
+        rank = local  # one node (no host named anywhere): the local rank is the rank
     return Attribution(
-        rank=line.rank if line.rank is not None else path.rank,
+        rank=rank,
         local_rank=line.local_rank if line.local_rank is not None else path.local_rank,
         host=line.host or path.host,
         pid=line.pid,

@@ -1,9 +1,15 @@
 """Distributed runs: which rank failed first, which failures are collateral, who went silent.
 
 The initiating failure is the earliest root-role finding in time. When the log
-holds only collateral failures (every rank timed out in a collective), the
-suspect is the rank missing from the collective or lagging behind in the NCCL
-watchdog's SeqNum / last-completed counters; such verdicts carry ``suspect``.
+holds only collateral failures (every rank timed out in a collective, or was
+torn down by torchrun), the suspect is, in order of evidence:
+
+1. a rank that printed no failure while the others failed in or after a
+   collective (it stopped participating: hang, deadlock, SIGKILL);
+2. the rank whose NCCL watchdog SeqNum / last-completed counter is behind;
+3. the rank torchrun's ChildFailedError summary names as "first observed".
+
+Such verdicts carry ``suspect: true``: they are inferred, not read from an error line.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import attribution as attr
 from .masking import Masker
-from .models import Evidence, Finding, RankSummary
+from .models import Finding, RankSummary
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -22,11 +29,7 @@ if TYPE_CHECKING:
 _SEQ = re.compile(r"SeqNum=(\d+)")
 _LAST_DONE = re.compile(r"last completed NCCL work: (-?\d+)")
 _WORLD = re.compile(r"\b(?:world[_ ]size|WORLD_SIZE|nranks|nRanks|num_processes)\s*[=:]?\s*(\d+)", re.IGNORECASE)
-_PROGRESS = re.compile(r"\b(?:step|iter(?:ation)?|epoch|global_step)\b\s*[:=#]?\s*(\d+)", re.IGNORECASE)
-
-
-def _finding_rank(f: Finding) -> int | None:
-    return f.rank
+SUMMARY_ID = "dist.child-failed-summary"
 
 
 def analyse_ranks(
@@ -37,62 +40,62 @@ def analyse_ranks(
 ) -> tuple[list[RankSummary], Finding | None, str, bool]:
     from .engine import compare_hits
 
-    ranked_hits = [h for h in hits if h.at.rank is not None]
-    ranks: set[int] = {h.at.rank for h in ranked_hits if h.at.rank is not None}
-    for f in findings:
-        if f.rank is not None:
-            ranks.add(f.rank)
-        rr = f.facts.get("root_rank")
-        if isinstance(rr, int):
-            ranks.add(rr)
-    world = _world_size(hits)
-    if world and world <= 4096 and len(ranks) > 1:
-        ranks |= set(range(world))
+    ranks = _known_ranks(findings, hits)
     order_certain = _order_certain(findings)
-    if len(ranks) < 2:
-        primary = _apply_summary_root(findings, primary)
-        return [], primary, "", order_certain
+    summary = next((f for f in findings if f.id == SUMMARY_ID), None)
+    summary_rank = summary.facts.get("root_rank") if summary else None
+    if not isinstance(summary_rank, int):
+        summary_rank = None
+    if primary is not None and primary.role == "root" and primary.rank is None and summary_rank is not None:
+        primary.rank = summary_rank  # torchrun names the rank the root failure came from
 
     extra = ""
-    primary = _apply_summary_root(findings, primary)
     seqs = _seqnums(hits)
+    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None}
     if primary is not None and primary.role != "root":
-        suspect = _suspect_rank(ranks, findings, seqs)
+        suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
         if suspect is not None:
             r, why = suspect
+            if summary is not None and summary_rank == r:
+                primary = summary
             primary.suspect = True
+            primary.rank = r
             primary.caused_by = f"rank {r}"
-            extra = f"Suspect: rank {r} ({why})."
-    elif primary is not None and primary.rank is not None:
-        later = [f for f in findings if f is not primary and f.role != "noise" and f.rank != primary.rank]
-        for f in later:
-            f.caused_by = f"{primary.id} on rank {primary.rank}"
-        if later:
+            extra = f"Suspect: rank {r}: {why}."
+    if primary is not None and primary.rank is not None:
+        _mark_collateral(findings, primary, compare_hits)
+        later = [f for f in findings if f is not primary and f.role == "collateral" and f.rank != primary.rank]
+        if later and primary.role == "root":
             kinds = sorted({f.id for f in later})
-            extra = f"{len(later)} later failure(s) on other ranks ({', '.join(kinds)}) are consequences."
+            extra = (extra + " " if extra else "") + (
+                f"{len(later)} collateral failure(s) on {len({f.rank for f in later})} other rank(s) followed ({', '.join(kinds)})."
+            )
+    if len(ranks) < 2:
+        return [], primary, extra, order_certain
 
     table: list[RankSummary] = []
+    progress = _last_progress(hits)
     for r in sorted(ranks):
         fs = [f for f in findings if f.rank == r and f.role != "noise"]
         fs.sort(key=functools.cmp_to_key(lambda a, b: compare_hits(a.order[0], b.order[0])))
         first = fs[0] if fs else None
-        prog = _last_progress([h for h in ranked_hits if h.at.rank == r])
-        if primary is not None and primary.rank == r and primary.role == "root":
-            role = "initiating"
-        elif primary is not None and primary.suspect and primary.caused_by == f"rank {r}":
-            role = "suspect"
-        elif first is not None:
-            role = "collateral" if all(f.role == "collateral" for f in fs) or primary is not None else "failed"
-        else:
+        if primary is not None and primary.rank == r:
+            role = "suspect" if primary.suspect else "initiating"
+        elif first is None:
             role = "silent"
+        elif all(f.role == "collateral" for f in fs):
+            role = "collateral"
+        else:
+            role = "failed"
+        prog = progress.get(r)
         table.append(
             RankSummary(
                 rank=r,
-                host=first.host if first else None,
-                first_failure=first.id if first else None,
-                first_failure_time=first.time if first else None,
-                first_failure_line=first.evidence[0] if first else None,
-                last_progress=prog[0] if prog else None,
+                host=next((f.host for f in fs if f.host), None) or _host_of(hits, r, masker),
+                first_failure=(primary.id if primary is not None and primary.rank == r else (first.id if first else None)),
+                first_failure_time=(primary.time if primary is not None and primary.rank == r else (first.time if first else None)),
+                first_failure_line=(primary.evidence[0] if primary is not None and primary.rank == r and primary.evidence else (first.evidence[0] if first else None)),
+                last_progress=masker.mask(prog[0]) if prog else None,
                 last_progress_time=prog[1] if prog else None,
                 role=role,
                 seqnum=seqs.get(r),
@@ -101,31 +104,57 @@ def analyse_ranks(
     return table, primary, extra, order_certain
 
 
-def _apply_summary_root(findings: list[Finding], primary: Finding | None) -> Finding | None:
-    """torchrun's 'Root Cause (first observed failure)' names a rank: attach it to the primary."""
-    summary = next((f for f in findings if f.id == "dist.child-failed-summary"), None)
-    if summary is None:
-        return primary
-    root_rank = summary.facts.get("root_rank")
-    if not isinstance(root_rank, int):
-        return primary
-    if primary is not None and primary.role == "root" and primary.rank is None:
-        primary.rank = root_rank
-    elif primary is not None and primary.role != "root":
-        # only collateral in the log: the summary's root cause is the best evidence there is
-        primary = summary
-        primary.rank = root_rank
-        primary.suspect = True
-    return primary
-
-
-def _world_size(hits: Sequence[AttributedHit]) -> int | None:
-    best = None
+def _known_ranks(findings: list[Finding], hits: Sequence[AttributedHit]) -> set[int]:
+    ranks: set[int] = {h.at.rank for h in hits if h.at.rank is not None}
+    for f in findings:
+        if f.rank is not None:
+            ranks.add(f.rank)
+        rr = f.facts.get("root_rank")
+        if isinstance(rr, int):
+            ranks.add(rr)
+    world = None
     for h in hits:
         m = _WORLD.search(h.hit.text)
         if m:
-            best = max(best or 0, int(m.group(1)))
-    return best
+            world = max(world or 0, int(m.group(1)))
+    if world and world <= 4096 and len(ranks) > 1 and max(ranks) < world:
+        ranks |= set(range(world))
+    return ranks
+
+
+def _mark_collateral(findings: list[Finding], primary: Finding, compare_hits) -> None:  # type: ignore[no-untyped-def]
+    p_hit = primary.order[0]
+    for f in findings:
+        if f is primary or f.role != "collateral":
+            continue
+        delta = ""
+        a, b = p_hit.at.time, f.order[0].at.time
+        if a and b:
+            pair = attr.comparable(a, b)
+            if pair:
+                delta = f", {pair[1] - pair[0]:+.1f} s after it"
+        f.caused_by = f"{primary.id} on rank {primary.rank}{delta}"
+
+
+def _suspect(
+    ranks: set[int], failing: set[int | None], findings: list[Finding], seqs: dict[int, int], summary_rank: int | None
+) -> tuple[int, str] | None:
+    collateral_ranks = {f.rank for f in findings if f.role == "collateral" and f.rank is not None}
+    silent = sorted(ranks - failing)
+    if collateral_ranks and silent and len(silent) < len(ranks):
+        who = silent[0]
+        also = f" (also silent: {', '.join(map(str, silent[1:]))})" if len(silent) > 1 else ""
+        return who, (
+            f"it printed no error while {len(collateral_ranks)} other rank(s) failed in or after a collective; "
+            f"it stopped taking part (hang, deadlock, slow I/O, or killed without a trace){also}"
+        )
+    if len(seqs) >= 2 and len(set(seqs.values())) > 1:
+        low = min(seqs.values())
+        laggards = sorted(r for r, s in seqs.items() if s == low)
+        return laggards[0], f"its collective sequence number ({low}) is behind the others ({max(seqs.values())})"
+    if summary_rank is not None:
+        return summary_rank, "torchrun's ChildFailedError summary names it as the first observed failure"
+    return None
 
 
 def _seqnums(hits: Sequence[AttributedHit]) -> dict[int, int]:
@@ -143,25 +172,20 @@ def _seqnums(hits: Sequence[AttributedHit]) -> dict[int, int]:
     return out
 
 
-def _suspect_rank(ranks: set[int], findings: list[Finding], seqs: dict[int, int]) -> tuple[int, str] | None:
-    timed_out = {f.rank for f in findings if f.id in ("nccl.watchdog-timeout", "nccl.heartbeat-timeout") and f.rank is not None}
-    if timed_out:
-        missing = sorted(ranks - timed_out)
-        if missing:
-            return missing[0], "absent from the collective every other rank timed out in"
-    if len(seqs) >= 2 and len(set(seqs.values())) > 1:
-        low = min(seqs.values())
-        laggards = sorted(r for r, s in seqs.items() if s == low)
-        if len(laggards) < len(seqs):
-            return laggards[0], f"its collective sequence number {low} is behind the others ({max(seqs.values())})"
-    return None
+def _last_progress(hits: Sequence[AttributedHit]) -> dict[int, tuple[str, str | None]]:
+    out: dict[int, tuple[str, str | None]] = {}
+    for h in hits:
+        if h.rule.sig_id == "progress" and h.rule.entry_id is None and h.at.rank is not None:
+            from .unknown import strip_prefix
+
+            out[h.at.rank] = (strip_prefix(h.hit.text)[:160], h.at.time.iso() if h.at.time else None)
+    return out
 
 
-def _last_progress(hits: Sequence[AttributedHit]) -> tuple[str, str | None] | None:
-    for h in reversed(hits):
-        m = _PROGRESS.search(h.hit.text)
-        if m:
-            return m.group(0), h.at.time.iso() if h.at.time else None
+def _host_of(hits: Sequence[AttributedHit], rank: int, masker: Masker) -> str | None:
+    for h in hits:
+        if h.at.rank == rank and h.at.host:
+            return masker.host(h.at.host)
     return None
 
 
@@ -170,9 +194,4 @@ def _order_certain(findings: list[Finding]) -> bool:
     if len(roots) < 2:
         return True
     files = {f.order[0].file_index for f in roots}
-    if len(files) > 1 and not all(f.time_certain for f in roots):
-        return False
-    return True
-
-
-__all__ = ["analyse_ranks", "Evidence"]
+    return not (len(files) > 1 and not all(f.time_certain for f in roots))

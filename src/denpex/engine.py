@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,10 +20,11 @@ from .masking import Masker, NullMasker
 from .models import Diagnosis, Evidence, Finding, InputsReport
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
-from .scanner import Hit, HyperscanMatcher, PlainMatcher, make_matcher, scan_source
+from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher, scan_source
 from .unknown import summarise_unknown
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
+PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
 MAX_EVIDENCE = 5
 
 
@@ -83,11 +85,14 @@ def scan_sources(sources: Sequence[Source], eng: _Engine) -> list[AttributedHit]
             if at.rank is None and at.local_rank is None:
                 # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
                 for prev in reversed(hit.before):
-                    pa = attr.from_line(prev)
-                    if pa.rank is not None or pa.local_rank is not None:
-                        at = attr.Attribution(pa.rank, pa.local_rank, at.host or pa.host, at.pid, at.time)
+                    prank, plocal, phost = attr.prefix_rank(prev)
+                    if prank is not None or plocal is not None:
+                        if prank is None and not (at.host or phost):
+                            prank = plocal
+                        at = attr.Attribution(prank, plocal, at.host or phost, at.pid, at.time)
                         break
-            out.append(AttributedHit(hit, eng.rules[hit.rule], idx, at, inherited))
+            rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
+            out.append(AttributedHit(hit, rule, idx, at, inherited))
     return out
 
 

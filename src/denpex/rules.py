@@ -54,6 +54,8 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     ("glog-error", r"(?:^|[\[\]:\s])[EF]\d{4} \d\d:\d\d:\d\d", False),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
+    ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
+    ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),
     (
         "exit",
         r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -264,6 +265,37 @@ class _Verifier:
         return found
 
 
+_PROGRESS = re.compile(
+    r"\b(?:step|iter(?:ation)?|epoch|global_step|batch)\b\s*[:=#]?\s*\[?\d+|\b\d+/\d+ \[\d\d:\d\d",
+    re.IGNORECASE,
+)
+PROGRESS_WINDOW = 48 * 1024
+PROGRESS_RULE = -1
+
+
+def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, buf_newlines: int) -> list[Hit]:
+    """The last progress line (step/iteration/epoch counter, tqdm) of each rank prefix in the
+    tail of the emitted region. Only the tail: progress lines can be most of a training log."""
+    start = max(lo, hi - PROGRESS_WINDOW)
+    start = buf.find(b"\n", start) + 1 if start > lo else lo
+    if start <= 0 and lo > 0:
+        return []
+    text = _decode(buf[start:hi])
+    last_by_prefix: dict[str, tuple[int, str]] = {}
+    for m in _PROGRESS.finditer(text):
+        ls = text.rfind("\n", 0, m.start()) + 1
+        le = text.find("\n", m.end())
+        line = text[ls : (le if le != -1 else len(text))].split("\r")[-1]
+        prefix = line[:24].split("]:", 1)[0] if "]:" in line[:24] else ""
+        last_by_prefix[prefix] = (ls, line)
+    out: list[Hit] = []
+    base = line_base + buf_newlines - buf.count(b"\n", start)
+    for ls, line in last_by_prefix.values():
+        line_no = base + text.count("\n", 0, ls)
+        out.append(Hit(PROGRESS_RULE, source, line_no, line.rstrip()[:EVIDENCE_CHARS], {}, ()))
+    return out
+
+
 def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
     """Stream one source through the matcher; yields verified hits in line order."""
     verifier = _Verifier(matcher.rules, source.name)
@@ -272,7 +304,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     emit_from = 0
     line_base = 1
     lines = 0
-    ends_with_newline = True
+    tail_newlines = 0
     for block in iter_chunks(source):
         data = pending + block
         cut = data.rfind(b"\n")
@@ -286,21 +318,23 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
         else:
             complete, pending = data[: cut + 1], data[cut + 1 :]
         complete = strip_ansi(complete)
-        lines += complete.count(b"\n")
-        ends_with_newline = complete.endswith(b"\n")
+        n_new = complete.count(b"\n")
+        lines += n_new
         buf = tail + complete
+        buf_newlines = tail_newlines + n_new
         emit_to = _start_of_last_lines(buf, len(buf), CONTEXT_LINES + 1, emit_from)
         yield from verifier.verify(buf, matcher.candidates(buf), emit_from, emit_to, line_base)
+        yield from _progress_hits(buf, emit_from, emit_to, line_base, source.name, buf_newlines)
         ctx_start = _start_of_last_lines(buf, emit_to, CONTEXT_LINES, 0)
-        line_base += buf.count(b"\n", 0, ctx_start)
         tail = buf[ctx_start:]
+        tail_newlines = tail.count(b"\n")
+        line_base += buf_newlines - tail_newlines
         emit_from = emit_to - ctx_start
     last = strip_ansi(pending)
     if last:
         lines += 1
-        ends_with_newline = False
     buf = tail + last
     if buf:
         yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base)
+        yield from _progress_hits(buf, emit_from, len(buf), line_base, source.name, tail_newlines + last.count(b"\n"))
     source.info.lines = lines
-    del ends_with_newline

@@ -1,0 +1,153 @@
+"""Real multi-process runs: torchrun with the gloo backend on CPU, a failure injected on one rank.
+
+Each scenario runs once per session (module fixture); the assertions check that Denpex names
+the initiating rank and failure class and marks the other ranks' errors collateral.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("torchrun")]
+
+WORKER = Path(__file__).with_name("worker.py")
+TORCHRUN = Path(sys.executable).with_name("torchrun")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _torchrun(workdir: Path, scenario: str, bad: int, *extra: str, nnodes: int = 1, node_rank: int = 0,
+              port: int | None = None, nproc: int = 4, background: bool = False):
+    args = [str(TORCHRUN), "--nproc-per-node", str(nproc)]
+    if nnodes > 1:
+        args += ["--nnodes", str(nnodes), "--node-rank", str(node_rank), "--master-addr", "127.0.0.1", "--master-port", str(port)]
+    else:
+        args += ["--master-port", str(port or _free_port())]
+    args += [*extra, str(WORKER), scenario, str(bad)]
+    env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1")
+    out = open(workdir / "console.log", "wb")
+    proc = subprocess.Popen(args, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env)
+    if background:
+        return proc
+    proc.wait(timeout=180)
+    out.close()
+    return proc
+
+
+def _diagnose(*paths: Path, extra: tuple[str, ...] = ()) -> dict:
+    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", *extra, *map(str, paths)],
+                       capture_output=True, timeout=120)
+    assert r.returncode == 1, r.stderr.decode()
+    return json.loads(r.stdout)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("torchrun")
+    out = {}
+    for name, scenario, bad, extra in [
+        ("crash", "crash", 2, ()),
+        ("sigkill", "sigkill", 1, ()),
+        ("hang", "hang", 3, ()),
+        ("tee", "crash", 1, ("--tee", "3", "--log-dir", "logs")),
+    ]:
+        d = base / name
+        d.mkdir()
+        proc = _torchrun(d, scenario, bad, *extra)
+        assert proc.returncode != 0
+        out[name] = d
+    return out
+
+
+def _by_rank(report: dict) -> dict[int, dict]:
+    return {r["rank"]: r for r in report["ranks"]}
+
+
+def test_crash_names_rank_2_and_marks_others_collateral(runs):
+    rep = _diagnose(runs["crash"] / "console.log")
+    p = rep["primary"]
+    assert p["id"] == "torch.shape-mismatch"
+    assert p["rank"] == 2 and p["role"] == "root" and not p["suspect"]
+    assert "8x12" in p["evidence"][0]["text"]
+    others = [f for f in rep["findings"] if f["rank"] not in (2, None)]
+    assert others and all(f["role"] == "collateral" for f in others)
+    assert {f["id"] for f in others} >= {"dist.peer-connection-lost"}
+    ranks = _by_rank(rep)
+    assert ranks[2]["role"] == "initiating"
+    assert all(ranks[r]["role"] == "collateral" for r in (0, 1, 3))
+
+
+def test_sigkill_names_rank_1(runs):
+    rep = _diagnose(runs["sigkill"] / "console.log")
+    p = rep["primary"]
+    assert p["rank"] == 1
+    assert p["id"] in ("system.host-oom-killed", "dist.child-failed-summary")
+    ranks = _by_rank(rep)
+    assert ranks[1]["role"] in ("initiating", "suspect")
+    assert all(ranks[r]["role"] == "collateral" for r in (0, 2, 3))
+
+
+def test_hang_names_silent_rank_3_as_suspect(runs):
+    rep = _diagnose(runs["hang"] / "console.log")
+    p = rep["primary"]
+    assert p["rank"] == 3 and p["suspect"] is True
+    assert p["role"] == "collateral"
+    ranks = _by_rank(rep)
+    assert ranks[3]["role"] == "suspect"
+    assert {ranks[r]["first_failure"] for r in (0, 1, 2)} == {"dist.peer-connection-lost"}
+    assert "rank 3" in rep["verdict"]
+
+
+def test_tee_log_dir_layout(runs):
+    d = runs["tee"]
+    logs = sorted((d / "logs").rglob("stderr.log"))
+    assert len(logs) == 4 and all("attempt_0" in str(p) for p in logs)
+    rep = _diagnose(d / "logs")  # the per-rank files, no console
+    assert rep["primary"]["id"] == "torch.shape-mismatch" and rep["primary"]["rank"] == 1
+    rep2 = _diagnose(d / "console.log")  # the [defaultN]: tee'd console
+    assert rep2["primary"]["rank"] == 1
+    assert len(rep2["ranks"]) == 4
+
+
+def test_two_simulated_hosts(tmp_path):
+    """Two torchrun agents (--nnodes 2) on loopback, each logging into its own node folder."""
+    port = _free_port()
+    procs = []
+    for node in (0, 1):
+        d = tmp_path / f"node-{node}"
+        d.mkdir()
+        procs.append(_torchrun(d, "crash", 3, "--tee", "3", "--log-dir", "logs", nnodes=2, node_rank=node,
+                               port=port, nproc=2, background=True))
+    for p in procs:
+        p.wait(timeout=180)
+    rep = _diagnose(tmp_path)
+    p = rep["primary"]
+    assert p["id"] == "torch.shape-mismatch" and p["rank"] == 3
+    assert p["host"] == "node-1"
+    hosts = {f["host"] for f in rep["findings"] if f["host"]}
+    assert {"node-0", "node-1"} <= hosts
+
+
+def test_timeline_image(runs, tmp_path):
+    png = tmp_path / "t.png"
+    svg = tmp_path / "t.svg"
+    r = subprocess.run([sys.executable, "-m", "denpex", "timeline", str(runs["crash"] / "console.log"),
+                        "--png", str(png), "--svg", str(svg)], capture_output=True, timeout=120)
+    assert r.returncode == 1, r.stderr.decode()
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+    assert b"<svg" in svg.read_bytes()
+    out = r.stdout.decode()
+    assert "rank 2" in out and "initiating" in out

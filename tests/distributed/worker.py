@@ -1,0 +1,58 @@
+"""A tiny real data-parallel training loop on gloo, with a failure injected on one rank.
+
+Usage (under torchrun): worker.py SCENARIO BAD_RANK
+  crash   - BAD_RANK hits a real shape error in its forward pass at step 5
+  sigkill - BAD_RANK is killed with SIGKILL at step 5
+  hang    - BAD_RANK stops calling collectives (sleeps) at step 5; the others time out
+  ok      - no failure
+"""
+
+import datetime
+import logging
+import os
+import signal
+import sys
+import time
+
+import torch
+import torch.distributed as dist
+
+logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stdout)
+log = logging.getLogger("train")
+
+
+def main() -> None:
+    scenario, bad = sys.argv[1], int(sys.argv[2])
+    timeout = datetime.timedelta(seconds=float(os.environ.get("COLLECTIVE_TIMEOUT_S", "8")))
+    dist.init_process_group("gloo", timeout=timeout)
+    rank, world = dist.get_rank(), dist.get_world_size()
+    log.info("rank=%d world_size=%d host=%s", rank, world, os.environ.get("HOSTNAME_OVERRIDE", "localhost"))
+    torch.manual_seed(rank)
+    w = torch.randn(16, 16, requires_grad=True)
+    for step in range(1, 9):
+        x = torch.randn(8, 16)
+        if step == 5 and rank == bad:
+            if scenario == "crash":
+                x = torch.randn(8, 12)  # wrong feature size: a real torch error
+            elif scenario == "sigkill":
+                sys.stdout.flush()
+                os.kill(os.getpid(), signal.SIGKILL)
+            elif scenario == "hang":
+                log.info("step %d: waiting on the data loader", step)
+                sys.stdout.flush()
+                time.sleep(600)
+        loss = (x @ w).pow(2).mean()
+        loss.backward()
+        dist.all_reduce(w.grad)
+        with torch.no_grad():
+            w -= 0.01 * w.grad
+            w.grad.zero_()
+        log.info("step %d loss %.4f", step, loss.item())
+        sys.stdout.flush()
+        time.sleep(0.2)
+    dist.barrier()
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
