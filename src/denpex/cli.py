@@ -5,6 +5,7 @@ Exit status: 0 no failure found, 1 failure found, 2 usage or input error.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -34,9 +35,12 @@ def main() -> None:
 @click.option("--markdown", "as_md", is_flag=True, help="Markdown report")
 @click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders")
 @click.option("--engine", type=click.Choice(["auto", "hyperscan", "plain"]), default="auto", hidden=True)
+@click.option("-j", "--jobs", type=int, default=0, help="worker processes for large inputs (default: all cores)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress output")
 @click.option("-v", "--verbose", is_flag=True)
-def diagnose(paths: tuple[str, ...], as_json: bool, as_md: bool, mask_hosts: bool, engine: str, quiet: bool, verbose: bool) -> None:
+def diagnose(
+    paths: tuple[str, ...], as_json: bool, as_md: bool, mask_hosts: bool, engine: str, jobs: int, quiet: bool, verbose: bool
+) -> None:
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
     from .render import render_markdown, render_terminal, to_json
 
@@ -52,7 +56,10 @@ def diagnose(paths: tuple[str, ...], as_json: bool, as_md: bool, mask_hosts: boo
         _console(True).print("[red]error:[/red] nothing readable to diagnose")
         sys.exit(2)
     try:
-        d = diagnose_sources(sources, report, mask_hosts=mask_hosts, engine=engine)
+        d = diagnose_sources(
+            sources, report, mask_hosts=mask_hosts, engine=engine, jobs=jobs or (os.cpu_count() or 1),
+            progress=not quiet and sys.stderr.isatty(),
+        )
     except KnowledgeBaseError as exc:
         _console(True).print(f"[red]knowledge base error:[/red] {exc}")
         sys.exit(2)

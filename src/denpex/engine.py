@@ -5,8 +5,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +20,8 @@ from .distributed import analyse_ranks
 from .explain import convert_facts, explain, render_message
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
-from .models import Diagnosis, Evidence, Finding, InputsReport
-from .readers import Source, bytes_source, collect_sources
+from .models import Diagnosis, Evidence, Finding, InputInfo, InputsReport
+from .readers import Source, bytes_source, collect_sources, split_source
 from .rules import Rule, build_rules
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher, scan_source
 from .unknown import summarise_unknown
@@ -33,6 +36,8 @@ class Options:
     mask_hosts: bool = False
     mask: bool = True  # False only for trusted local benchmarks that compare raw facts
     engine: str = "auto"  # auto | hyperscan | plain
+    jobs: int = 1  # worker processes for large inputs (files and byte ranges of big files)
+    progress: bool = False  # progress bar on stderr after the first second
     kb_dir: Path | None = None
 
 
@@ -64,12 +69,89 @@ def get_engine(kb_dir: Path | None = None, engine: str = "auto") -> _Engine:
     return _ENGINES[key]
 
 
-def scan_sources(sources: Sequence[Source], eng: _Engine) -> list[AttributedHit]:
+def _init_worker(kb_dir: Path | None, engine: str) -> None:
+    get_engine(kb_dir, engine)
+
+
+def _scan_task(args: tuple[Source, Path | None, str]) -> tuple[list[Hit], InputInfo]:
+    src, kb_dir, engine = args
+    eng = get_engine(kb_dir, engine)
+    hits = list(scan_source(src, eng.matcher))
+    return hits, src.info
+
+
+PARALLEL_MIN_BYTES = 48 * 1024 * 1024
+
+
+def _input_size(src: Source) -> int:
+    if src.data is not None:
+        return len(src.data)
+    try:
+        return (src.end if src.end is not None else os.path.getsize(src.path or "")) - src.start
+    except OSError:
+        return 0
+
+
+def _raw_scan(
+    sources: Sequence[Source], eng: _Engine, jobs: int, kb_dir: Path | None, engine: str, progress: Progress | None
+) -> list[list[Hit]]:
+    """Hits per source, scanning files (and byte ranges of large files) across ``jobs`` processes."""
+    total = sum(_input_size(s) for s in sources)
+    if progress:
+        progress.start(total, len(sources))
+    if jobs <= 1 or total < PARALLEL_MIN_BYTES:
+        out = []
+        for src in sources:
+            hits = []
+            for h in scan_source(src, eng.matcher):
+                hits.append(h)
+            out.append(hits)
+            if progress:
+                progress.advance(_input_size(src))
+        return out
+    tasks: list[tuple[int, Source]] = []
+    for i, src in enumerate(sources):
+        for part in split_source(src, jobs * 2):
+            tasks.append((i, part))
+    results: dict[int, tuple[list[Hit], InputInfo]] = {}
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(kb_dir, engine)) as ex:
+        futs = {ex.submit(_scan_task, (part, kb_dir, engine)): n for n, (_, part) in enumerate(tasks)}
+        for fut in as_completed(futs):
+            n = futs[fut]
+            results[n] = fut.result()
+            if progress:
+                progress.advance(_input_size(tasks[n][1]))
+    per_source: list[list[Hit]] = [[] for _ in sources]
+    offsets = [0] * len(sources)
+    for n, (i, part) in enumerate(tasks):
+        hits, info = results[n]
+        src = sources[i]
+        if part is src:
+            src.info = info
+            per_source[i] = hits
+            continue
+        off = offsets[i]
+        per_source[i].extend(dataclasses.replace(h, line=h.line + off) if off else h for h in hits)
+        offsets[i] += info.lines
+        src.info.lines = offsets[i]
+        src.info.bytes += info.bytes
+        src.info.notes += [x for x in info.notes if x not in src.info.notes]
+    return per_source
+
+
+def scan_sources(
+    sources: Sequence[Source],
+    eng: _Engine,
+    jobs: int = 1,
+    kb_dir: Path | None = None,
+    engine: str = "auto",
+    progress: Progress | None = None,
+) -> list[AttributedHit]:
     out: list[AttributedHit] = []
-    for idx, src in enumerate(sources):
+    for idx, (src, raw_hits) in enumerate(zip(sources, _raw_scan(sources, eng, jobs, kb_dir, engine, progress))):
         path_at = attr.from_path(src.name)
         seen: set[tuple[int, int]] = set()
-        for hit in scan_source(src, eng.matcher):
+        for hit in raw_hits:
             if (hit.line, hit.rule) in seen:
                 continue
             seen.add((hit.line, hit.rule))
@@ -94,6 +176,49 @@ def scan_sources(sources: Sequence[Source], eng: _Engine) -> list[AttributedHit]
             rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
             out.append(AttributedHit(hit, rule, idx, at, inherited))
     return out
+
+
+class Progress:
+    """Progress on stderr for inputs that take longer than a second (files, bytes, rate)."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self._bar = None
+        self._task = None
+        self._t0 = 0.0
+        self._done = 0
+        self._files = 0
+        self._total = 0
+
+    def start(self, total_bytes: int, files: int) -> None:
+        import time
+
+        self._t0 = time.monotonic()
+        self._total, self._files = total_bytes, files
+
+    def advance(self, n: int) -> None:
+        import time
+
+        if not self.enabled:
+            return
+        self._done += n
+        if self._bar is None and time.monotonic() - self._t0 > 1.0:
+            from rich.console import Console
+            from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+            from rich.progress import Progress as RichProgress
+
+            self._bar = RichProgress(
+                TextColumn(f"scanning {self._files} file(s)"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task("scan", total=self._total)
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self._done)
+
+    def stop(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
 
 
 def compare_hits(a: AttributedHit, b: AttributedHit) -> int:
@@ -191,7 +316,11 @@ def _rank_findings(findings: list[Finding]) -> list[Finding]:
 
 def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Diagnosis:
     eng = get_engine(options.kb_dir, options.engine)
-    hits = scan_sources(sources, eng)
+    progress = Progress(options.progress)
+    try:
+        hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress)
+    finally:
+        progress.stop()
     report.files.extend(s.info for s in sources)
     masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
     masker.add_hosts(h.at.host for h in hits if h.at.host)
@@ -238,6 +367,7 @@ def diagnose(
     mask: bool = True,
     engine: str = "auto",
     kb_dir: Path | None = None,
+    jobs: int = 1,
 ) -> Diagnosis:
     """Diagnose a log.
 
@@ -262,7 +392,7 @@ def diagnose(
     'vllm.context-length-exceeded'
     """
     report = InputsReport()
-    options = Options(mask_hosts=mask_hosts, mask=mask, engine=engine, kb_dir=kb_dir)
+    options = Options(mask_hosts=mask_hosts, mask=mask, engine=engine, kb_dir=kb_dir, jobs=jobs)
     if isinstance(inputs, bytes):
         sources = [bytes_source("<text>", inputs, report)]
     elif isinstance(inputs, str) and ("\n" in inputs or len(inputs) > 4096 or not _is_path(inputs)):

@@ -33,14 +33,51 @@ class InputError(Exception):
 
 @dataclass
 class Source:
-    """One readable log: its display name and a way to stream its bytes."""
+    """One readable log: its display name and how to stream its bytes (picklable, for worker processes)."""
 
     name: str
     info: InputInfo
-    _opener: object  # callable returning a binary file object
+    path: str | None = None
+    data: bytes | None = None
+    compression: str | None = None
+    start: int = 0  # byte range of an uncompressed file, for splitting one large file across cores
+    end: int | None = None
 
     def open(self) -> BinaryIO:
-        return self._opener()  # type: ignore[operator,no-any-return]
+        raw: BinaryIO
+        if self.data is not None:
+            raw = io.BytesIO(self.data)
+        else:
+            assert self.path is not None
+            raw = open(self.path, "rb")
+        if self.compression == "gzip":
+            return gzip.GzipFile(fileobj=raw)  # type: ignore[return-value]
+        if self.compression == "zstd":
+            import zstandard
+
+            return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True)  # type: ignore[return-value]
+        if self.start or self.end is not None:
+            raw.seek(self.start)
+            if self.end is not None:
+                return _Limited(raw, self.end - self.start)  # type: ignore[return-value]
+        return raw
+
+
+class _Limited(io.RawIOBase):
+    def __init__(self, fh: BinaryIO, n: int):
+        self.fh, self.left = fh, n
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        size = self.left if size < 0 else min(size, self.left)
+        data = self.fh.read(size)
+        self.left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self.fh.close()
+        super().close()
 
 
 def looks_binary(head: bytes) -> bool:
@@ -78,13 +115,6 @@ def _compression_of(path: Path, head: bytes) -> str | None:
     return None
 
 
-def _zstd_open(path: str) -> BinaryIO:
-    import zstandard
-
-    fh = open(path, "rb")
-    return zstandard.ZstdDecompressor().stream_reader(fh, read_across_frames=True, closefd=True)  # type: ignore[return-value]
-
-
 def _file_source(path: Path, display: str, report: InputsReport) -> Source | None:
     try:
         with open(path, "rb") as fh:
@@ -98,18 +128,13 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | Non
         return None
     comp = _compression_of(path, head)
     info = InputInfo(name=display, compression=comp)
-    if comp == "gzip":
-        opener = lambda p=str(path): gzip.open(p, "rb")  # noqa: E731
-    elif comp == "zstd":
-        opener = lambda p=str(path): _zstd_open(p)  # noqa: E731
-    else:
+    if comp is None:
         if size == 0:
             info.notes.append("empty file")
         elif looks_binary(head):
             report.skipped.append(SkippedInput(display, "binary file (not a text log)"))
             return None
-        opener = lambda p=str(path): open(p, "rb")  # noqa: E731
-    return Source(display, info, opener)
+    return Source(display, info, path=str(path), compression=comp)
 
 
 def _walk(path: Path) -> Iterator[Path]:
@@ -163,23 +188,42 @@ def collect_sources(paths: list[str], report: InputsReport, stdin: BinaryIO | No
 def bytes_source(name: str, data: bytes, report: InputsReport) -> Source:
     head = data[:BINARY_SNIFF]
     info = InputInfo(name=name)
-    if head.startswith(b"\x1f\x8b"):
-        info.compression = "gzip"
-        return Source(name, info, lambda: gzip.GzipFile(fileobj=io.BytesIO(data)))
-    if head.startswith(b"\x28\xb5\x2f\xfd"):
-        import zstandard
-
-        info.compression = "zstd"
-        return Source(name, info, lambda: zstandard.ZstdDecompressor().stream_reader(io.BytesIO(data), read_across_frames=True))
-    if not data:
-        info.notes.append("empty input")
-    elif looks_binary(head):
-        info.notes.append("input looks binary; scanned as text anyway")
-    return Source(name, info, lambda: io.BytesIO(data))
+    comp = "gzip" if head.startswith(b"\x1f\x8b") else "zstd" if head.startswith(b"\x28\xb5\x2f\xfd") else None
+    info.compression = comp
+    if comp is None:
+        if not data:
+            info.notes.append("empty input")
+        elif looks_binary(head):
+            info.notes.append("input looks binary; scanned as text anyway")
+    return Source(name, info, data=data, compression=comp)
 
 
-def iter_chunks(source: Source, chunk_size: int = CHUNK) -> Iterator[bytes]:
+def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> list[Source]:
+    """Cut one large uncompressed file into byte ranges that start at line boundaries."""
+    if src.path is None or src.compression is not None or parts < 2:
+        return [src]
+    size = os.path.getsize(src.path)
+    if size < 2 * min_part:
+        return [src]
+    parts = min(parts, size // min_part)
+    cuts = [0]
+    with open(src.path, "rb") as fh:
+        for i in range(1, parts):
+            fh.seek(size * i // parts)
+            fh.readline()
+            pos = fh.tell()
+            if cuts[-1] < pos < size:
+                cuts.append(pos)
+    cuts.append(size)
+    return [
+        Source(src.name, InputInfo(name=src.name), path=src.path, start=a, end=b)
+        for a, b in zip(cuts, cuts[1:])
+    ]
+
+
+def iter_chunks(source: Source, chunk_size: int | None = None) -> Iterator[bytes]:
     """Stream decompressed bytes; a truncated or corrupt archive ends the stream with a note."""
+    chunk_size = chunk_size or CHUNK
     try:
         fh = source.open()
     except OSError as exc:
