@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -72,9 +73,12 @@ def _format_validation_error(path: Path, exc: ValidationError) -> str:
     return "\n".join(lines)
 
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_entry(path: Path) -> Entry:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         raise KnowledgeBaseError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(raw, dict):
@@ -159,13 +163,50 @@ def load_kb(kb_dir: Path | None = None, *, with_samples: bool = True) -> Knowled
     return _load_kb_cached(str(kb_dir.resolve()), with_samples)
 
 
+def _stat_key(kb_dir: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(kb_dir.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()[:24]
+
+
+def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Entry]:
+    """Parse + validate every entry, through an on-disk pickle keyed by the files' sizes and mtimes."""
+    import pickle
+
+    from .scanner import _cache_dir
+
+    cache = _cache_dir() / f"kb-{_stat_key(kb_dir)}.pickle"
+    if cache.exists():
+        try:
+            with open(cache, "rb") as fh:
+                cached = pickle.load(fh)  # noqa: S301 - our own cache file
+            if isinstance(cached, dict) and set(cached) == set(files):
+                return cached
+        except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
+            pass
+    out = {path: load_entry(path) for path in files}
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump(out, fh)
+        tmp.replace(cache)
+    except OSError:
+        pass
+    return out
+
+
 @lru_cache(maxsize=8)
 def _load_kb_cached(kb_dir_s: str, with_samples: bool) -> KnowledgeBase:
     kb_dir = Path(kb_dir_s)
     entries: dict[str, LoadedEntry] = {}
     files = _entry_files(kb_dir)
+    validated = _validated_entries(kb_dir, files)
     for path in files:
-        entry = load_entry(path)
+        entry = validated[path]
         if entry.id in entries:
             raise KnowledgeBaseError(f"{path}: field id: duplicate id {entry.id!r} (also {entries[entry.id].path})")
         loaded = LoadedEntry(entry=entry, path=path)

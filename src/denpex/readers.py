@@ -42,10 +42,13 @@ class Source:
     compression: str | None = None
     start: int = 0  # byte range of an uncompressed file, for splitting one large file across cores
     end: int | None = None
+    stream: BinaryIO | None = None  # stdin: read once, streamed, never held whole in memory
 
     def open(self) -> BinaryIO:
         raw: BinaryIO
-        if self.data is not None:
+        if self.stream is not None:
+            raw = self.stream
+        elif self.data is not None:
             raw = io.BytesIO(self.data)
         else:
             assert self.path is not None
@@ -149,9 +152,7 @@ def collect_sources(paths: list[str], report: InputsReport, stdin: BinaryIO | No
     sources: list[Source] = []
     for raw in paths:
         if raw == "-":
-            data_stream = stdin if stdin is not None else sys.stdin.buffer
-            buf = data_stream.read()
-            sources.append(bytes_source("<stdin>", buf, report))
+            sources.append(stream_source("<stdin>", stdin if stdin is not None else sys.stdin.buffer, report))
             continue
         p = Path(raw)
         if not p.exists():
@@ -196,6 +197,34 @@ def bytes_source(name: str, data: bytes, report: InputsReport) -> Source:
         elif looks_binary(head):
             info.notes.append("input looks binary; scanned as text anyway")
     return Source(name, info, data=data, compression=comp)
+
+
+class _Chain(io.RawIOBase):
+    """A head already read (to sniff compression) followed by the rest of a stream."""
+
+    def __init__(self, head: bytes, fh: BinaryIO):
+        self.head, self.fh = head, fh
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+        if self.head:
+            n = min(len(b), len(self.head))
+            b[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.fh.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+
+def stream_source(name: str, fh: BinaryIO, report: InputsReport) -> Source:
+    head = fh.read(BINARY_SNIFF)
+    src = bytes_source(name, head, report)
+    src.data = None
+    src.stream = io.BufferedReader(_Chain(head, fh), buffer_size=CHUNK)  # type: ignore[arg-type]
+    return src
 
 
 def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> list[Source]:

@@ -47,5 +47,6 @@ def build_site(out: Path) -> int:
         n += 1
     static = out / "static"
     static.mkdir(exist_ok=True)
-    shutil.copyfile(pages.STATIC / "style.css", static / "style.css")
+    for name in ("style.css", "favicon.svg"):
+        shutil.copyfile(pages.STATIC / name, static / name)
     return n

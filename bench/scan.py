@@ -1,0 +1,158 @@
+"""Scanner throughput and memory, side by side with ripgrep, GNU grep, a naive Python loop and a raw read.
+
+    .venv/bin/python bench/scan.py [--mb 1024] [--rank-files 256] [--rank-mb 2] [--big-gb 0]
+
+Generates (and caches under bench/out/) a realistic training log and a folder of rank files,
+exports Denpex's signature patterns with `denpex kb export-patterns`, then runs every contender
+as a child process, measuring wall time and the child's own peak RSS (os.wait4). ripgrep is
+installed with apt-get if missing. Outputs go to a pipe, never /dev/null (GNU grep stops at the
+first match when stdout is /dev/null).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from gen import write_log  # noqa: E402
+
+OUT = HERE / "out"
+PY = sys.executable
+DENPEX = [PY, "-m", "denpex"]
+
+
+def measure(cmd: list[str] | str, shell: bool = False, stdin_path: Path | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one child process; its stdout is drained through a pipe."""
+    t0 = time.perf_counter()
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    p = subprocess.Popen(cmd, shell=shell, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=stdin)
+    assert p.stdout is not None
+    while p.stdout.read(1 << 16):
+        pass
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if stdin_path:
+        stdin.close()  # type: ignore[union-attr]
+    return wall, ru.ru_maxrss / 1024
+
+
+def ensure_rg() -> str | None:
+    rg = shutil.which("rg")
+    if rg:
+        return rg
+    if shutil.which("apt-get") and os.geteuid() == 0:
+        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ripgrep",
+                       shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return shutil.which("rg")
+
+
+def to_ere(p: str) -> str:
+    """Python/Hyperscan syntax -> POSIX ERE for GNU grep -E."""
+    p = p.replace("(?:", "(").replace("\\d", "[0-9]")
+    return re.sub(r"\\([\[\]().*+?{}|^$\\/])", r"\\\1", p)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mb", type=int, default=1024, help="size of the single training log")
+    ap.add_argument("--rank-files", type=int, default=256)
+    ap.add_argument("--rank-mb", type=float, default=2.0)
+    ap.add_argument("--big-gb", type=int, default=0, help="also stream N copies of the log through stdin (memory bound check)")
+    ap.add_argument("--naive-mb", type=int, default=16, help="slice measured for the naive per-line loop")
+    args = ap.parse_args()
+    OUT.mkdir(exist_ok=True)
+    log = OUT / f"train-{args.mb}mb.log"
+    if not log.exists():
+        print(f"generating {log} ...", flush=True)
+        write_log(log, args.mb * 1024 * 1024, seed=1, failures=5)
+    folder = OUT / f"ranks-{args.rank_files}x{args.rank_mb}mb"
+    if not folder.exists():
+        folder.mkdir()
+        print(f"generating {folder} ...", flush=True)
+        for r in range(args.rank_files):
+            write_log(folder / f"rank{r}.log", int(args.rank_mb * 1024 * 1024), seed=100 + r, failures=1 if r == 7 else 0)
+    patterns = OUT / "patterns.txt"
+    patterns.write_text(subprocess.run([*DENPEX, "kb", "export-patterns", "--generic"], capture_output=True, text=True, check=True).stdout)
+    ere = OUT / "patterns.ere"
+    ere.write_text("\n".join(to_ere(p) for p in patterns.read_text().splitlines()) + "\n")
+    n_pat = len(patterns.read_text().splitlines())
+    size_mb = log.stat().st_size / 1e6
+    # warm the page cache and the compiled-pattern cache
+    measure(["cat", str(log)])
+    measure([*DENPEX, "diagnose", "-q", "-j", "1", "--json", str(OUT / "patterns.txt")])
+
+    rows: list[tuple[str, float, float, float]] = []
+
+    def row(name: str, wall: float, rss: float, mb: float = size_mb) -> None:
+        rows.append((name, mb / wall, rss, wall))
+        print(f"  {name:<44} {mb / wall:9.1f} MB/s  {rss:8.1f} MiB  {wall:7.2f} s", flush=True)
+
+    print(f"\n1) single log: {size_mb:.0f} MB, {n_pat} patterns (page-cached)")
+    w, m = measure([PY, "-c", f"f=open({str(log)!r},'rb')\nwhile f.read(16<<20): pass"])
+    row("plain read, Python 16 MiB chunks (I/O limit)", w, m)
+    w, m = measure([*DENPEX, "diagnose", "-q", "-j", "1", "--json", str(log)])
+    row("denpex diagnose -j1 (one core)", w, m)
+    den1 = size_mb / w
+    w, m = measure([*DENPEX, "diagnose", "-q", "-j", str(os.cpu_count() or 2), "--json", str(log)])
+    row(f"denpex diagnose -j{os.cpu_count()} (all cores)", w, m)
+    rg = ensure_rg()
+    rg_rate = None
+    if rg:
+        w, m = measure([rg, "-j1", "-c", "-f", str(patterns), str(log)])
+        row("ripgrep rg -j1 -c -f (same patterns)", w, m)
+        rg_rate = size_mb / w
+    else:
+        print("  ripgrep not available")
+    w, m = measure(["grep", "-E", "-c", "-f", str(ere), str(log)])
+    row("GNU grep -E -c -f (same patterns)", w, m)
+    naive = (
+        "import re,sys\n"
+        f"pats=[re.compile(l.rstrip('\\n')) for l in open({str(patterns)!r})]\n"
+        f"f=open({str(log)!r},encoding='utf-8',errors='replace')\n"
+        f"n=0;lim={args.naive_mb}*1024*1024\n"
+        "for line in f:\n"
+        "    n+=len(line)\n"
+        "    for p in pats:\n"
+        "        if p.search(line): break\n"
+        "    if n>=lim: break\n"
+    )
+    w, m = measure([PY, "-c", naive])
+    row(f"naive Python: every regex on every line ({args.naive_mb} MB slice)", w, m, mb=args.naive_mb * 1.048576)
+    print(f"\n  denpex one core / ripgrep one core: {rg_rate / den1:.2f}x time ratio (<= 1.0 means denpex is faster)" if rg_rate else "")
+    print(f"  denpex one core / plain read: {den1 / rows[0][1]:.1%} of the I/O limit")
+
+    fsize = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
+    print(f"\n2) folder: {args.rank_files} rank files, {fsize:.0f} MB")
+    w1, m1 = measure([*DENPEX, "diagnose", "-q", "-j", "1", "--json", str(folder)])
+    row("denpex diagnose -j1 folder", w1, m1, fsize)
+    w2, m2 = measure([*DENPEX, "diagnose", "-q", "-j", "2", "--json", str(folder)])
+    row("denpex diagnose -j2 folder", w2, m2, fsize)
+    if rg:
+        w, m = measure([rg, "-j1", "-c", "-f", str(patterns), str(folder)])
+        row("ripgrep -j1 folder", w, m, fsize)
+    print(f"  speed-up on 2 cores: {w1 / w2:.2f}x")
+
+    small = OUT / "small.log"
+    small.write_text("INFO start\nValueError: This model's maximum context length is 4096 tokens, however you requested 5120 tokens (4608 in your prompt; 512 for the completion).\n")
+    ws = [measure([*DENPEX, "diagnose", "-q", "--json", str(small)])[0] for _ in range(5)]
+    wb = [measure([PY, "-c", "pass"])[0] for _ in range(5)]
+    print(f"\n3) start-up on a 2-line log: {min(ws):.3f} s (python -c pass: {min(wb):.3f} s)")
+
+    if args.big_gb:
+        cmd = f"for i in $(seq {args.big_gb * 1024 // args.mb}); do cat {log}; done | {' '.join(DENPEX)} diagnose -q -j 1 --json -"
+        t0 = time.perf_counter()
+        w, m = measure(cmd, shell=True)
+        print(f"\n4) {args.big_gb} GB streamed through stdin: {w:.1f} s, {args.big_gb * 1024 / w:.0f} MB/s, peak RSS {m:.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Computed diagnosis for dist.child-failed-summary: decode the exit code and say where the traceback is."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from denpex.models import Explanation
+
+_SIGNALS: dict[int, tuple[str, str]] = {
+    6: ("SIGABRT", "the process aborted: most often the NCCL watchdog taking the process down after a collective "
+        "timed out or failed, otherwise a C++ exception ('terminate called after throwing') or a native assert"),
+    9: ("SIGKILL", "the process was killed: most often the kernel OOM killer or a container/cgroup memory limit, "
+        "or torchrun's own SIGKILL 30 s after SIGTERM"),
+    11: ("SIGSEGV", "a segmentation fault in native code (an extension, the driver, a bad pointer)"),
+    7: ("SIGBUS", "a bus error, usually shared memory (/dev/shm) too small or full, e.g. DataLoader workers"),
+    15: ("SIGTERM", "the process was asked to terminate (by torchrun after another failure, or by the scheduler)"),
+    2: ("SIGINT", "an interrupt (Ctrl-C)"),
+    4: ("SIGILL", "an illegal instruction (binary built for another CPU)"),
+    8: ("SIGFPE", "an arithmetic fault in native code"),
+}
+_NAME_TO_NUM = {name: num for num, (name, _) in _SIGNALS.items()}
+
+
+def _decode(exitcode: int) -> tuple[str, str | None]:
+    if exitcode < 0:
+        num = -exitcode
+        name, why = _SIGNALS.get(num, (f"signal {num}", "the process was killed by a signal"))
+        return f"exit code {exitcode} = killed by {name}: {why}.", name
+    if exitcode > 128 and exitcode - 128 in _SIGNALS:
+        name, why = _SIGNALS[exitcode - 128]
+        return f"exit code {exitcode} = 128 + {exitcode - 128}, killed by {name}: {why}.", name
+    if exitcode == 1:
+        return "exit code 1 = an uncaught Python exception (or sys.exit(1)) in the worker.", None
+    return f"exit code {exitcode} = the worker called exit({exitcode}) or a tool it ran failed.", None
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    exitcode = facts.get("exitcode")
+    local = facts.get("failed_local_rank")
+    rank = facts.get("root_rank")
+    signame = facts.get("signal_name")
+    if exitcode is None and signame in _NAME_TO_NUM:
+        exitcode = -_NAME_TO_NUM[signame]
+    if exitcode is None and local is None and rank is None:
+        return None
+    derived: dict[str, Any] = {}
+    parts: list[str] = []
+    fix: list[str] = []
+    if rank is None and isinstance(local, int):
+        # Only the agent's line (local rank) is in the log; on a single-node run it is also the global rank.
+        derived["root_rank"] = local
+        derived["root_rank_is_local"] = True
+        who = f"local rank {local}"
+    else:
+        who = f"rank {rank}" + (f" (local rank {local})" if local is not None else "")
+    if facts.get("host"):
+        who += f" on {facts['host']}"
+    if facts.get("pid") is not None:
+        who += f", pid {facts['pid']}"
+    parts.append(f"torchrun saw {who} fail first.")
+    name = None
+    if isinstance(exitcode, int):
+        text, name = _decode(exitcode)
+        parts.append(text[0].upper() + text[1:])
+        if name:
+            derived["signal"] = name
+    if derived.get("root_rank_is_local"):
+        parts.append("Only the local rank is known here; on a multi-node job the global rank is node_rank x nproc_per_node + local rank.")
+    error_file = facts.get("error_file")
+    message = str(facts.get("message") or "")
+    no_record = error_file == "<N/A>" or "To enable traceback" in message or message.startswith("Signal ")
+    if no_record or error_file is None:
+        derived["traceback_in_summary"] = False
+        target = f"[rank{rank}]:" if isinstance(rank, int) else (f"local rank {local}" if local is not None else "the failed worker")
+        parts.append(
+            "The summary does not contain the worker's error (no @record, error_file <N/A>): its traceback is only "
+            f"in that worker's own stderr - the lines prefixed {target} in the combined log, or its stderr.log under torchrun --log-dir."
+        )
+        fix.append("Add @record (from torch.distributed.elastic.multiprocessing.errors import record) on main() so the traceback reaches the summary.")
+        if isinstance(local, int):
+            fix.append(f"Re-run with torchrun --log-dir logs --tee 3 and read logs/<run>/attempt_0/{local}/stderr.log.")
+    elif message:
+        parts.append(f"Worker error: {message[:300]}")
+    if name == "SIGKILL":
+        fix.insert(0, "Check the node's kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory'.")
+    elif name == "SIGABRT":
+        fix.insert(0, "Search that rank's output for 'Watchdog caught collective operation timeout' or 'terminate called after throwing'; a watchdog abort usually means another rank stalled first.")
+    elif name == "SIGBUS":
+        fix.insert(0, "Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
+    elif name == "SIGSEGV":
+        fix.insert(0, "Re-run the failing rank with faulthandler enabled (python -X faulthandler) to get the native crash location.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
