@@ -14,6 +14,7 @@ Such verdicts carry ``suspect: true``: they are inferred, not read from an error
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Sequence
@@ -56,11 +57,16 @@ def analyse_ranks(
         suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
         if suspect is not None:
             r, why = suspect
-            if summary is not None and summary_rank == r:
-                primary = summary
-            primary.suspect = True
-            primary.rank = r
-            primary.caused_by = f"rank {r}"
+            base = summary if summary is not None and summary_rank == r else primary
+            # a new record: the collateral finding stays as it was in `findings`
+            primary = dataclasses.replace(
+                base,
+                rank=r,
+                host=_host_of(hits, r, masker),
+                suspect=True,
+                caused_by=f"rank {r}",
+                explanation=f"Suspect rank {r}: {why}. " + base.explanation,
+            )
             extra = f"Suspect: rank {r}: {why}."
     if primary is not None and primary.rank is not None:
         _mark_collateral(findings, primary, compare_hits)
@@ -70,6 +76,10 @@ def analyse_ranks(
             extra = (extra + " " if extra else "") + (
                 f"{len(later)} collateral failure(s) on {len({f.rank for f in later})} other rank(s) followed ({', '.join(kinds)})."
             )
+    skew_note = _skew_note(findings, primary)
+    if skew_note:
+        order_certain = False
+        extra = (extra + " " if extra else "") + skew_note
     if len(ranks) < 2:
         return [], primary, extra, order_certain
 
@@ -102,6 +112,29 @@ def analyse_ranks(
             )
         )
     return table, primary, extra, order_certain
+
+
+SKEW_S = 2.0
+
+
+def _skew_note(findings: list[Finding], primary: Finding | None) -> str:
+    """Two hosts' failures within a couple of seconds: their clocks may disagree by that much."""
+    if primary is None or primary.role != "root" or not primary.host:
+        return ""
+    pa = primary.order[0].at.time
+    if pa is None:
+        return ""
+    for f in findings:
+        if f is primary or f.role == "noise" or not f.host or f.host == primary.host:
+            continue
+        fb = f.order[0].at.time
+        pair = attr.comparable(pa, fb) if fb else None
+        if pair and abs(pair[1] - pair[0]) < SKEW_S:
+            return (
+                f"Order is ambiguous: {f.id} on {f.host} is only {abs(pair[1] - pair[0]):.2f} s from the primary on "
+                f"{primary.host}; clock skew between hosts could reverse them."
+            )
+    return ""
 
 
 def _known_ranks(findings: list[Finding], hits: Sequence[AttributedHit]) -> set[int]:

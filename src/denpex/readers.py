@@ -130,6 +130,12 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | Non
         report.skipped.append(SkippedInput(display, f"unreadable: {exc.strerror or exc}"))
         return None
     comp = _compression_of(path, head)
+    if comp is None and path.suffix == ".json" and size < 16 * 1024 * 1024 and b"extraInfo" in head + b"extraInfo" * (size > BINARY_SNIFF):
+        rendered = render_elastic_error_file(path)
+        if rendered is not None:
+            src = bytes_source(display, rendered, report)
+            src.info.notes.append("torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
+            return src
     info = InputInfo(name=display, compression=comp)
     if comp is None:
         if size == 0:
@@ -138,6 +144,33 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | Non
             report.skipped.append(SkippedInput(display, "binary file (not a text log)"))
             return None
     return Source(display, info, path=str(path), compression=comp)
+
+
+def render_elastic_error_file(path: Path) -> bytes | None:
+    """A torchelastic error.json as log text: its epoch timestamp on every line, then the
+    child's Python call stack and the exception message (which the launcher's log often lacks)."""
+    import json
+    from datetime import datetime, timezone
+
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+        msg = doc["message"]
+        if isinstance(msg, str):
+            text, extra = msg, {}
+        else:
+            text, extra = msg.get("message", ""), msg.get("extraInfo", {})
+        ts = float(extra.get("timestamp", 0)) if isinstance(extra, dict) else 0.0
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    stamp = datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S") if ts else ""
+    lines = ["[torchelastic error file] " + (f"child failed at {stamp}Z" if stamp else "child failed")]
+    stack = extra.get("py_callstack", "") if isinstance(extra, dict) else ""
+    body = [ln for ln in str(stack).splitlines() if ln.strip()]
+    if text and not any(text.strip() in ln for ln in body[-3:]):
+        body.append(text)
+    lines += body
+    prefix = f"{stamp} " if stamp else ""
+    return ("\n".join(prefix + ln for ln in lines) + "\n").encode()
 
 
 def _walk(path: Path) -> Iterator[Path]:

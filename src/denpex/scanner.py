@@ -305,6 +305,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     line_base = 1
     lines = 0
     tail_newlines = 0
+    recent: list[tuple[bytes, int, int, int, int]] = []
     for block in iter_chunks(source):
         data = pending + block
         cut = data.rfind(b"\n")
@@ -324,7 +325,8 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
         buf_newlines = tail_newlines + n_new
         emit_to = _start_of_last_lines(buf, len(buf), CONTEXT_LINES + 1, emit_from)
         yield from verifier.verify(buf, matcher.candidates(buf), emit_from, emit_to, line_base)
-        yield from _progress_hits(buf, emit_from, emit_to, line_base, source.name, buf_newlines)
+        # progress: only the last regions of the file matter; keep the two latest, compute at the end
+        recent = (recent + [(buf, emit_from, emit_to, line_base, buf_newlines)])[-2:]
         ctx_start = _start_of_last_lines(buf, emit_to, CONTEXT_LINES, 0)
         tail = buf[ctx_start:]
         tail_newlines = tail.count(b"\n")
@@ -336,5 +338,10 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     buf = tail + last
     if buf:
         yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base)
-        yield from _progress_hits(buf, emit_from, len(buf), line_base, source.name, tail_newlines + last.count(b"\n"))
+        recent = (recent + [(buf, emit_from, len(buf), line_base, tail_newlines + last.count(b"\n"))])[-2:]
+    latest: dict[str, Hit] = {}
+    for args in recent:
+        for h in _progress_hits(*args[:4], source.name, args[4]):
+            latest[h.text[:24].split("]:", 1)[0] if "]:" in h.text[:24] else ""] = h
+    yield from sorted(latest.values(), key=lambda h: h.line)
     source.info.lines = lines

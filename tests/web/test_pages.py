@@ -171,3 +171,20 @@ def test_static_site(tmp_path: Path) -> None:
     assert "<form" not in entry
     for text in entry_texts(kb.get(ID).entry):  # type: ignore[union-attr]
         assert esc(text) in entry
+
+
+def test_multi_rank_diagnosis_shows_ranks_and_timeline(client: TestClient) -> None:
+    files = [
+        ("files", ("rank0.log", f"2024-05-01 10:00:00 [rank0]: step 10\n2024-05-01 10:00:05 [rank0]: {VLLM_LINE}\n".encode(), "text/plain")),
+        ("files", ("rank1.log", b"2024-05-01 10:00:00 [rank1]: step 12\n", "text/plain")),
+    ]
+    doc = client.post("/api/diagnose", files=files).json()
+    assert len(doc["ranks"]) == 2
+    html = client.post("/diagnose", files=files).text
+    assert 'id="ranks-h"' in html and "rank-initiating" in html
+    try:
+        from denpex.timeline import timeline_svg  # noqa: F401
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return
+    assert '<img src="data:image/svg+xml;base64,' in html

@@ -218,7 +218,7 @@ def by_system(k: KnowledgeBase | None = None) -> dict[str, list[LoadedEntry]]:
     groups: dict[str, list[LoadedEntry]] = {}
     for loaded in k or kb():
         groups.setdefault(loaded.entry.system, []).append(loaded)
-    return {s: sorted(groups[s], key=lambda le: le.entry.id) for s in sorted(groups)}
+    return {s: sorted(groups[s], key=lambda le: le.entry.id) for s in sorted(groups, key=system_name)}
 
 
 def entry_context(loaded: LoadedEntry, k: KnowledgeBase | None = None) -> dict[str, Any]:

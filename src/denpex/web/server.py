@@ -83,6 +83,9 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "-"
 
 
+_TIMELINE_LOCK = threading.Lock()  # matplotlib's pyplot state is not thread-safe
+
+
 def timeline_image(d: Diagnosis) -> str | None:
     """The per-rank timeline as a data: URI (an <img> cannot run script), or None."""
     if len(d.ranks) < 2:
@@ -90,7 +93,8 @@ def timeline_image(d: Diagnosis) -> str | None:
     try:
         from ..timeline import timeline_svg  # type: ignore[attr-defined]
 
-        svg = timeline_svg(d)
+        with _TIMELINE_LOCK:
+            svg = timeline_svg(d)
     except (ImportError, AttributeError):
         return None
     except Exception as exc:  # noqa: BLE001 - a broken chart must not break the diagnosis page
@@ -226,7 +230,7 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
             d=d,
             p=primary,
             others=others,
-            timeline=timeline_image(d),
+            timeline=await asyncio.get_running_loop().run_in_executor(executor, timeline_image, d),
             known=set(pages.kb().entries),
             json_text=to_json(d),
         )

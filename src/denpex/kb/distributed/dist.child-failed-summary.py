@@ -72,10 +72,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     no_record = error_file == "<N/A>" or "To enable traceback" in message or message.startswith("Signal ")
     if no_record or error_file is None:
         derived["traceback_in_summary"] = False
-        target = f"[rank{rank}]:" if isinstance(rank, int) else (f"local rank {local}" if local is not None else "the failed worker")
+        if isinstance(rank, int):
+            target = f"the lines prefixed [rank{rank}]: in the combined log"
+        elif isinstance(local, int):
+            target = f"the lines of local rank {local} ([rank{local}]: on a single-node run)"
+        else:
+            target = "the failed worker's lines"
+        lead = (
+            "The summary does not contain the worker's error (no @record, error_file <N/A>)"
+            if no_record
+            else "torchrun's line carries only the exit code"
+        )
         parts.append(
-            "The summary does not contain the worker's error (no @record, error_file <N/A>): its traceback is only "
-            f"in that worker's own stderr - the lines prefixed {target} in the combined log, or its stderr.log under torchrun --log-dir."
+            f"{lead}: the traceback is only in that worker's own stderr - {target}, or its stderr.log under torchrun --log-dir."
         )
         fix.append("Add @record (from torch.distributed.elastic.multiprocessing.errors import record) on main() so the traceback reaches the summary.")
         if isinstance(local, int):

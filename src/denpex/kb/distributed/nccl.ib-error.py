@@ -74,7 +74,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"Local HCA port: {hca}.")
         fix.append(f"ibstat {str(hca).split(':')[0]}; check its port state and error counters (perfquery / ethtool -S).")
     if peer:
-        fix.append(f"Check the same time in the log of the rank on {peer} and run nccl-tests between this host and {peer}.")
+        fix.append(f"Check the same time in the log of the rank on {peer} and run nccl-tests between {peer} and this host.")
     if isinstance(code, int) and code == 5:
         derived["secondary"] = True
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+import pytest
+
+import denpex
+from denpex.attribution import comparable, from_line, from_path, merge, parse_time
+
+
+@pytest.mark.parametrize(
+    "line,kind,iso",
+    [
+        ("2024-05-01T10:00:00.250Z step 3", "absolute", "2024-05-01T10:00:00.250"),
+        ("2024-05-01T12:00:00+02:00 x", "absolute", "2024-05-01T10:00:00.000"),
+        ("2024-05-01 10:00:00,123 INFO x", "absolute", "2024-05-01T10:00:00.123"),
+        ("[2024-05-01 10:00:00] [INFO] x", "absolute", "2024-05-01T10:00:00.000"),
+        ("[rank0]:[E1203 10:22:33.123456789 ProcessGroupNCCL.cpp:616] x", "noyear", "12-03T10:22:33.123"),
+        ("E1203 10:22:33.123456 4711 foo.cc:1] x", "noyear", "12-03T10:22:33.123"),
+        ("ERROR 07-03 08:12:44 [serving_chat.py:200] x", "noyear", "07-03T08:12:44.000"),
+        ("May  1 10:00:00 node-3 kernel: NVRM: Xid 79", "noyear", "05-01T10:00:00.000"),
+        ("[12345.678901] NVRM: Xid (PCI:0000:3b:00): 79", "relative", "+12345.679s since boot"),
+        ('{"timestamp": "1684486798"}', "absolute", "2023-05-19T08:59:58.000"),
+    ],
+)
+def test_timestamp_formats(line, kind, iso):
+    t = parse_time(line)
+    assert t is not None and t.kind == kind and t.iso() == iso
+
+
+def test_absolute_and_noyear_compare_on_month_day():
+    a, b = parse_time("2024-12-03 10:22:30,000 x"), parse_time("E1203 10:22:33.000000 x")
+    pair = comparable(a, b)
+    assert pair is not None and pair[1] - pair[0] == pytest.approx(3.0)
+    assert comparable(a, parse_time("[    5.000000] x")) is None
+
+
+@pytest.mark.parametrize(
+    "line,rank,local,host",
+    [
+        ("[rank3]: Traceback (most recent call last):", 3, None, None),
+        ("[default2]:2024-01-01 00:00:00 INFO x", None, 2, None),
+        ("[1,5]<stderr>: RuntimeError: x", 5, None, None),
+        ("12: srun label line", 12, None, None),
+        ("(RayWorkerWrapper pid=4242, ip=10.0.0.3) ERROR x", None, None, "10.0.0.3"),
+        ("worker-3: [rank7]: RuntimeError: x", 7, None, "worker-3"),
+        ("[PG ID 2 PG GUID 9 Rank 4] Exception (either an error or timeout) detected by watchdog", 4, None, None),
+        ("  rank      : 1 (local_rank: 1)", 1, 1, None),
+        ("gpu-node-7:12:34 [3] NCCL INFO Channel 00/0", None, None, "gpu-node-7"),
+    ],
+)
+def test_rank_and_host_from_line(line, rank, local, host):
+    a = from_line(line)
+    assert (a.rank, a.local_rank, a.host) == (rank, local, host)
+
+
+@pytest.mark.parametrize(
+    "path,rank,local,host",
+    [
+        ("logs/rank3.log", 3, None, None),
+        ("run/node-2/rank_12.err", 12, None, "node-2"),
+        ("logs/none_x/attempt_0/3/stderr.log", None, 3, None),
+        ("job/worker-5.err", 5, None, None),
+    ],
+)
+def test_rank_and_host_from_path(path, rank, local, host):
+    a = from_path(path)
+    assert (a.rank, a.local_rank, a.host) == (rank, local, host)
+
+
+def test_local_rank_is_rank_on_a_single_node():
+    assert merge(from_line("[default2]: x"), from_path("console.log")).rank == 2
+    assert merge(from_line("[default2]: x"), from_path("node-1/console.log")).rank is None
+
+
+WD = ("[rank{r}]:[E1203 10:22:{s:02d}.000000000 ProcessGroupNCCL.cpp:616] [Rank {r}] Watchdog caught collective operation "
+      "timeout: WorkNCCL(SeqNum={q}, OpType=ALLREDUCE, NumelIn=8, NumelOut=8, Timeout(ms)=600000) ran for 600010 "
+      "milliseconds before timing out.")
+
+
+def test_all_ranks_time_out_lagging_seqnum_is_suspect():
+    log = "\n".join([WD.format(r=0, s=30, q=1580), WD.format(r=1, s=30, q=1580), WD.format(r=2, s=31, q=1579),
+                     WD.format(r=3, s=30, q=1580)]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.suspect and d.primary.rank == 2
+    assert "behind" in d.verdict
+
+
+def test_silent_rank_is_suspect_when_others_time_out():
+    log = "\n".join(["[rank3]:2024-12-03 10:10:00,000 INFO step 100 loss 1.0"]
+                    + [WD.format(r=r, s=30, q=1580) for r in (0, 1, 2)]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.suspect and d.primary.rank == 3
+    roles = {r.rank: r.role for r in d.ranks}
+    assert roles == {0: "collateral", 1: "collateral", 2: "collateral", 3: "suspect"}
+
+
+def test_clock_skew_makes_order_ambiguous(tmp_path):
+    (tmp_path / "node-0").mkdir()
+    (tmp_path / "node-1").mkdir()
+    (tmp_path / "node-0" / "rank0.log").write_text(
+        "2024-12-03 10:00:00,100 RuntimeError: CUDA error: an illegal memory access was encountered\n")
+    (tmp_path / "node-1" / "rank1.log").write_text(
+        "2024-12-03 10:00:00,900 RuntimeError: CUDA error: device-side assert triggered\n")
+    d = denpex.diagnose(tmp_path)
+    assert d.primary is not None and d.primary.rank == 0
+    assert d.order_certain is False and "clock skew" in d.verdict
+
+
+def test_torchelastic_error_file_is_first_class(tmp_path):
+    p = tmp_path / "attempt_0" / "2"
+    p.mkdir(parents=True)
+    (p / "error.json").write_text(
+        '{"message": {"message": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 16x16)", '
+        '"extraInfo": {"py_callstack": "Traceback (most recent call last):\\n  File \\"train.py\\", line 44, in main\\n'
+        '    loss = (x @ w).pow(2).mean()\\nRuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 16x16)\\n", '
+        '"timestamp": "1684486798"}}}')
+    d = denpex.diagnose(tmp_path)
+    assert d.primary is not None and d.primary.id == "torch.shape-mismatch"
+    assert d.primary.rank == 2 and d.primary.time.startswith("2023-05-19T08:59:58")
