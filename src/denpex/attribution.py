@@ -24,6 +24,7 @@ class Stamp:
     seconds: float
     kind: str  # "absolute" (has a date with year), "noyear" (month-day), "relative" (dmesg uptime)
     text: str
+    precise: bool = True  # has a sub-second part; whole-second stamps tie with anything in that second
 
     def iso(self) -> str:
         if self.kind == "relative":
@@ -69,7 +70,7 @@ def parse_time(line: str) -> Stamp | None:
             sign = 1 if tz[0] == "+" else -1
             hh, mm = int(tz[1:3]), int(tz[-2:])
             secs -= sign * (hh * 3600 + mm * 60)
-        return Stamp(secs, "absolute", m.group(0))
+        return Stamp(secs, "absolute", m.group(0), m.group(7) is not None)
     m = _TS_GLOG.search(line, 0, 200)
     if m:
         mo, d, h, mi, s = (int(m.group(i)) for i in range(1, 6))
@@ -79,20 +80,21 @@ def parse_time(line: str) -> Stamp | None:
     if m:
         mo, d, h, mi, s = (int(m.group(i)) for i in range(1, 6))
         if 1 <= mo <= 12 and 1 <= d <= 31:
-            return Stamp(_epoch(_NOYEAR, mo, d, h, mi, s, m.group(6)), "noyear", m.group(0))
+            return Stamp(_epoch(_NOYEAR, mo, d, h, mi, s, m.group(6)), "noyear", m.group(0), m.group(6) is not None)
     m = _TS_SYSLOG.search(line)
     if m:
         return Stamp(
             _epoch(_NOYEAR, _MONTHS[m.group(1)], int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)), None),
             "noyear",
             m.group(0),
+            False,
         )
     m = _TS_DMESG.search(line)
     if m:
         return Stamp(float(m.group(1)), "relative", m.group(0))
     m = _TS_EPOCH.search(line)
     if m:
-        return Stamp(float(m.group(1) + "." + (m.group(2) or "0")), "absolute", m.group(0))
+        return Stamp(float(m.group(1) + "." + (m.group(2) or "0")), "absolute", m.group(0), m.group(2) is not None)
     return None
 
 
@@ -170,13 +172,20 @@ def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
 def from_line(line: str) -> Attribution:
     rank = local = pid = None
     host = None
-    for rx, _kind in _LINE_RULES:
-        m = rx.match(line)
-        if m:
-            g = m.groupdict()
-            rank = int(g["rank"]) if g.get("rank") else None
-            local = int(g["local"]) if g.get("local") else None
-            host = g.get("host")
+    rest = line
+    for _ in range(3):  # prefixes nest: "[default1]:[rank3]: ...", "node-2: [rank5]: ..."
+        for rx, _kind in _LINE_RULES:
+            m = rx.match(rest)
+            if m:
+                g = m.groupdict()
+                if g.get("rank") and rank is None:
+                    rank = int(g["rank"])
+                if g.get("local") and local is None:
+                    local = int(g["local"])
+                host = host or g.get("host")
+                rest = rest[m.end() :]
+                break
+        else:
             break
     m = _RAY.match(line)
     if m:

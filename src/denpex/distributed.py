@@ -70,12 +70,12 @@ def analyse_ranks(
             extra = f"Suspect: rank {r}: {why}."
     if primary is not None and primary.rank is not None:
         _mark_collateral(findings, primary, compare_hits)
-        later = [f for f in findings if f is not primary and f.role == "collateral" and f.rank != primary.rank]
+        later = [f for f in findings if f is not primary and f.role == "collateral"]
+        other_ranks = {f.rank for f in later if f.rank is not None and f.rank != primary.rank}
         if later and primary.role == "root":
             kinds = sorted({f.id for f in later})
-            extra = (extra + " " if extra else "") + (
-                f"{len(later)} collateral failure(s) on {len({f.rank for f in later})} other rank(s) followed ({', '.join(kinds)})."
-            )
+            where = f" on {len(other_ranks)} other rank(s)" if other_ranks else ""
+            extra = (extra + " " if extra else "") + f"{len(later)} collateral failure(s){where} followed ({', '.join(kinds)})."
     skew_note = _skew_note(findings, primary)
     if skew_note:
         order_certain = False

@@ -164,8 +164,9 @@ def scan_sources(
                         at = attr.Attribution(at.rank, at.local_rank, at.host, at.pid, t)
                         inherited = True
                         break
-            if at.rank is None and at.local_rank is None:
+            if at.rank is None and at.local_rank is None and not inherited and at.time is None:
                 # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
+                # (a line with its own timestamp is a new record from another logger: no inheritance)
                 for prev in reversed(hit.before):
                     prank, plocal, phost = attr.prefix_rank(prev)
                     if prank is not None or plocal is not None:
@@ -225,7 +226,8 @@ def compare_hits(a: AttributedHit, b: AttributedHit) -> int:
     """Order two hits in time where the log allows it, else by position."""
     if a.at.time and b.at.time:
         pair = attr.comparable(a.at.time, b.at.time)
-        if pair and pair[0] != pair[1]:
+        coarse = not (a.at.time.precise and b.at.time.precise)
+        if pair and pair[0] != pair[1] and not (coarse and abs(pair[0] - pair[1]) < 1.0 and a.file_index == b.file_index):
             return -1 if pair[0] < pair[1] else 1
     if a.file_index == b.file_index:
         return (a.hit.line > b.hit.line) - (a.hit.line < b.hit.line)
@@ -237,7 +239,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
     for h in hits:
         if h.rule.entry_id is None:
             continue
-        key = (h.rule.entry_id, h.at.rank if h.at.rank is not None else h.at.local_rank, h.at.host)
+        key = (h.rule.entry_id, h.at.rank, h.at.host)
         groups.setdefault(key, []).append(h)
     findings: list[Finding] = []
     for (entry_id, rank, host), hs in groups.items():
@@ -268,7 +270,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 host=masker.host(h.at.host),
                 time=h.at.time.iso() if h.at.time else None,
             )
-            for h in hs[:MAX_EVIDENCE]
+            for h in _distinct_lines(hs)[:MAX_EVIDENCE]
         ]
         fix = list(ex.fix) if ex and ex.fix else []
         fix += [f for f in entry.fix if f not in fix]
@@ -287,7 +289,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 explanation=masker.mask(ex.text if ex else entry.summary),
                 fix=[masker.mask(f) for f in fix],
                 verify=entry.verify,
-                occurrences=len(hs),
+                occurrences=len({(h.file_index, h.hit.line) for h in hs}),
                 rank=rank,
                 host=masker.host(host),
                 time=first.at.time.iso() if first.at.time else None,
@@ -296,6 +298,17 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
             )
         )
     return findings
+
+
+def _distinct_lines(hs: list[AttributedHit]) -> list[AttributedHit]:
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for h in hs:
+        key = (h.file_index, h.hit.line)
+        if key not in seen:
+            seen.add(key)
+            out.append(h)
+    return out
 
 
 def _rank_findings(findings: list[Finding]) -> list[Finding]:

@@ -52,12 +52,16 @@ class Signature(_Strict):
         description="literal substrings every matching line contains (documentation + lint)",
     )
     ignore_case: bool = False
+    exclude: str = Field(
+        default="",
+        description="regex; a line that also matches it is not a hit (semgrep's pattern-not)",
+    )
     versions: str = ""
     source: str = Field(default="", description="where this wording comes from (URL or path)")
     confidence: float = Field(default=0.9, gt=0, le=1)
     context: list[Context] = Field(default_factory=list)
 
-    @field_validator("pattern")
+    @field_validator("pattern", "exclude")
     @classmethod
     def _valid_regex(cls, v: str) -> str:
         try:
@@ -74,9 +78,19 @@ class Signature(_Strict):
 
     @property
     def specificity(self) -> int:
-        """Literal characters in the pattern: a longer literal wording is more specific."""
-        stripped = re.sub(r"\\.|\[[^\]]*\]|\(\?P<[^>]+>|[()|*+?{}^$.]", "", self.pattern)
-        return len(stripped)
+        """Literal characters the pattern requires: a longer literal wording is more specific.
+        Alternations count only their shortest branch; optional groups count nothing."""
+        p = re.sub(r"\\.", "x", self.pattern)
+        p = re.sub(r"\[[^\]]*\]", "", p)
+        inner = re.compile(r"\((?:\?(?::|P<[^>]+>))?([^()]*)\)([?*]|\{0,?\d*\})?")
+        while True:
+            m = inner.search(p)
+            if not m:
+                break
+            body = "" if m.group(2) else min(m.group(1).split("|"), key=len)
+            p = p[: m.start()] + body + p[m.end() :]
+        p = min(p.split("|"), key=len)
+        return len(re.sub(r"[*+?{}^$.0-9,]", "", p))
 
 
 class Symptom(_Strict):

@@ -165,6 +165,7 @@ def load_kb(kb_dir: Path | None = None, *, with_samples: bool = True) -> Knowled
 
 def _stat_key(kb_dir: Path) -> str:
     h = hashlib.sha256()
+    h.update(Path(__file__).with_name("entry.py").read_bytes())  # the schema: a new field invalidates the cache
     for p in sorted(kb_dir.rglob("*")):
         if p.is_file():
             st = p.stat()

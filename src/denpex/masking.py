@@ -41,7 +41,7 @@ _RULES: list[tuple[str, re.Pattern[str], int]] = [
     ("EMAIL", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), 0),
     (
         "IP",
-        re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]|\.\d)"),
+        re.compile(r"(?<![\d.vV])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)"),
         0,
     ),
     ("USER", re.compile(r"(?:/home/|/Users/|/export/home/|C:\\Users\\)([A-Za-z0-9._-]+)"), 1),

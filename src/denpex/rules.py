@@ -32,6 +32,7 @@ class Rule:
     regex: re.Pattern[str]
     ignore_case: bool
     context: tuple[ContextRule, ...] = field(default=())
+    exclude: re.Pattern[str] | None = None
     specificity: int = 0
     confidence: float = 1.0
 
@@ -91,6 +92,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     regex=_compile(sig.pattern, sig.ignore_case),
                     ignore_case=sig.ignore_case,
                     context=ctx,
+                    exclude=_compile(sig.exclude, sig.ignore_case) if sig.exclude else None,
                     specificity=sig.specificity,
                     confidence=sig.confidence,
                 )

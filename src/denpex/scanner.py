@@ -62,7 +62,7 @@ class PlainMatcher:
                 end = n
             for seg in _decode(buf[pos:end]).split("\r"):
                 for r in self.rules:
-                    if r.regex.search(seg):
+                    if r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg)):
                         out.append((end, r.index))
             pos = end + 1
         return out
@@ -234,7 +234,7 @@ class _Verifier:
                 rule = self.rules[rid]
                 for seg in segments:
                     m = rule.regex.search(seg)
-                    if not m:
+                    if not m or (rule.exclude is not None and rule.exclude.search(seg)):
                         continue
                     groups = {k: v for k, v in m.groupdict().items() if v is not None}
                     if rule.context:

@@ -87,7 +87,9 @@ def test_crash_names_rank_2_and_marks_others_collateral(runs):
     assert {f["id"] for f in others} >= {"dist.peer-connection-lost"}
     ranks = _by_rank(rep)
     assert ranks[2]["role"] == "initiating"
-    assert all(ranks[r]["role"] == "collateral" for r in (0, 1, 3))
+    # torchrun's SIGTERM can beat a peer's own error message: such a rank is silent, never a culprit
+    assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 3))
+    assert sum(ranks[r]["role"] == "collateral" for r in (0, 1, 3)) >= 1
 
 
 def test_sigkill_names_rank_1(runs):
@@ -97,7 +99,7 @@ def test_sigkill_names_rank_1(runs):
     assert p["id"] in ("system.host-oom-killed", "dist.child-failed-summary")
     ranks = _by_rank(rep)
     assert ranks[1]["role"] in ("initiating", "suspect")
-    assert all(ranks[r]["role"] == "collateral" for r in (0, 2, 3))
+    assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 2, 3))
 
 
 def test_hang_names_silent_rank_3_as_suspect(runs):

@@ -48,10 +48,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     if rank is None and isinstance(local, int):
-        # Only the agent's line (local rank) is in the log; on a single-node run it is also the global rank.
-        derived["root_rank"] = local
-        derived["root_rank_is_local"] = True
         who = f"local rank {local}"
+        if not facts.get("summary_follows"):
+            # Only the agent's line (local rank) is in the log; on a single-node run it is also the global rank.
+            # When the ChildFailedError block follows, its Root Cause entry carries the global rank instead.
+            derived["root_rank"] = local
+            derived["root_rank_is_local"] = True
     else:
         who = f"rank {rank}" + (f" (local rank {local})" if local is not None else "")
     if facts.get("host"):

@@ -43,13 +43,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
 
     if shm:
         desc = f"NCCL could not create or attach the shared-memory segment {shm}"
-        if isinstance(size, int):
+        if isinstance(size, int) and size > 0:
             derived["shm_size_mib"] = round(size / 2**20, 1)
             desc += f" ({size / 2**20:.1f} MiB)"
-        parts.append(desc + ": /dev/shm is too small or not shared between the processes (typical in Docker/Kubernetes).")
+        err = str(os_error or "").lower()
+        if "no space" in err:
+            parts.append(desc + ": /dev/shm is full or too small (Docker's default is 64 MiB).")
+        elif "no such file" in err:
+            parts.append(desc + ": the segment created by another local rank is not visible here, i.e. the processes do not share one /dev/shm (separate containers or IPC namespaces), or the creator already exited.")
+        else:
+            parts.append(desc + ": /dev/shm is too small or not shared between the processes (typical in Docker/Kubernetes).")
         fix.append("Check df -h /dev/shm; run the container with --ipc=host or --shm-size=16g (K8s: emptyDir medium: Memory on /dev/shm).")
         fix.append("Stopgap: NCCL_SHM_DISABLE=1 (intra-node traffic falls back to slower paths).")
-    if peer or os_error:
+    if peer or (os_error and not shm):
         text = f"A socket connect to {peer or 'a peer'} failed"
         if os_error:
             text += f" with '{os_error}'"

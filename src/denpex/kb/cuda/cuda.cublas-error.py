@@ -1,0 +1,71 @@
+"""Computed diagnosis for cuda.cublas-error: what this CUBLAS status means for this call."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from denpex.models import Explanation
+
+_STATUS = {
+    "NOT_INITIALIZED": (
+        "the cuBLAS handle could not be created; in PyTorch this almost always means the GPU had no free memory left for the handle and its workspace",
+        ("Free GPU memory before the first matmul: smaller batch, stop other processes on the GPU (nvidia-smi), or check CUDA_VISIBLE_DEVICES points at an idle GPU.",),
+    ),
+    "ALLOC_FAILED": (
+        "cuBLAS could not allocate its workspace or handle resources: the GPU is out of memory",
+        ("Reduce batch size / sequence length or free memory held by other processes; this is an out-of-memory condition.",),
+    ),
+    "EXECUTION_FAILED": (
+        "the GEMM kernel failed on the GPU; frequently an earlier kernel's sticky error (out-of-range embedding index, illegal address) surfacing at this matmul",
+        (
+            "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the first failing kernel (check input_ids.max() < vocab size for embeddings).",
+            "If the matmul itself fails on valid inputs, test float32 vs half and upgrade PyTorch (bundled cuBLAS).",
+        ),
+    ),
+    "INVALID_VALUE": (
+        "cuBLAS rejected an argument (size, leading dimension, stride or pointer)",
+        ("Check the shapes/strides of the failing matmul; call .contiguous() on inputs and look for zero or huge dimensions.",),
+    ),
+    "NOT_SUPPORTED": (
+        "the requested dtype / compute type / alignment combination is not supported by this cuBLAS version or GPU",
+        ("Use a dtype the GPU supports (e.g. float16 instead of bfloat16 on pre-Ampere GPUs) or upgrade PyTorch/cuBLAS.",),
+    ),
+    "ARCH_MISMATCH": (
+        "the operation needs a GPU feature this architecture lacks",
+        ("Use a dtype/feature supported by the GPU (check torch.cuda.get_device_capability()).",),
+    ),
+    "INTERNAL_ERROR": (
+        "cuBLAS hit an internal failure, usually from a failed CUDA call underneath (memory or an earlier sticky error)",
+        ("Rerun with CUDA_LAUNCH_BLOCKING=1 and check free memory at the failing step.",),
+    ),
+    "MAPPING_ERROR": (
+        "cuBLAS could not access GPU memory (texture/mapping failure), usually an earlier memory corruption",
+        ("Rerun with CUDA_LAUNCH_BLOCKING=1 to find the earlier faulting kernel.",),
+    ),
+}
+
+_LEGACY = {
+    "the GPU program failed to execute": "EXECUTION_FAILED",
+    "resource allocation failed": "ALLOC_FAILED",
+    "library not initialized": "NOT_INITIALIZED",
+}
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    status = facts.get("cublas_status")
+    legacy = facts.get("cublas_message")
+    call = facts.get("cublas_call")
+    derived: dict[str, Any] = {}
+    if status is None and legacy:
+        status = _LEGACY.get(str(legacy).strip())
+        if status:
+            derived["cublas_status"] = status
+    if status is None:
+        return None
+    meaning, fix = _STATUS.get(str(status), ("cuBLAS returned an error status", ("Rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing call.",)))
+    where = ""
+    if call:
+        where = " while creating the cuBLAS handle" if call == "cublasCreate" else f" in {call}"
+    text = f"CUBLAS_STATUS_{status}{where}: {meaning}."
+    return Explanation(text=text, fix=fix, derived=derived)

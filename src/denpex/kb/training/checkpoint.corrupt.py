@@ -1,0 +1,69 @@
+"""Computed diagnosis for checkpoint.corrupt: what the failing bytes say about the file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from denpex.models import Explanation
+
+_LOAD_KEYS = {
+    "v": ("a git-lfs pointer file ('version https://git-lfs.github.com/spec/v1 ...'), not the weights",
+          "git lfs install && git lfs pull (in the cloned repo), or download with: hf download <repo> --local-dir <dir>"),
+    "<": ("an HTML/XML page (login, quota, 404 or 'confirm download' page) saved under the checkpoint's name",
+          "Download again with an authenticated client (hf download / the provider's CLI) and check the file size"),
+    "\\x00": ("zero-filled: space was allocated but the data never written (crash during save or a sparse copy)",
+              "Fall back to the previous checkpoint and save atomically (tmp file + os.replace)"),
+    "{": ("a JSON document (an index or config file), not a tensor checkpoint",
+          "Point the loader at the weights file (or use from_pretrained on the directory for sharded checkpoints)"),
+    "\\x1f": ("gzip-compressed data", "Decompress it first (gunzip) or load with the matching tool"),
+    "H": ("probably an HDF5 (Keras .h5) file, not a PyTorch checkpoint", "Load it with the framework that wrote it"),
+}
+
+_SAFETENSORS = {
+    "headertoolarge": "the first 8 bytes do not encode a plausible header length: the file is not really safetensors (git-lfs pointer, HTML page) or its start is corrupted",
+    "header too large": "the first 8 bytes do not encode a plausible header length: the file is not really safetensors (git-lfs pointer, HTML page) or its start is corrupted",
+    "headertoosmall": "the file is shorter than 8 bytes: empty or a failed download",
+    "metadataincompletebuffer": "the file is shorter than its header declares: truncated save (often a full disk) or partial download",
+    "incomplete metadata": "the file is shorter than its header declares: truncated save (often a full disk) or partial download",
+    "invalidheaderdeserialization": "the JSON header is corrupted",
+    "invalid json in header": "the JSON header is corrupted or the file is zero-filled",
+}
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    reason = str(facts.get("reason") or "")
+    member = facts.get("member")
+    missing = facts.get("missing_bytes")
+    key = facts.get("load_key")
+    parts: list[str] = []
+    fix: list[str] = []
+    derived: dict[str, Any] = {}
+    if key is not None:
+        k = str(key)
+        what = _LOAD_KEYS.get(k) or _LOAD_KEYS.get(k[:1])
+        if what:
+            parts.append(f"The file's first byte is {k!r}: it is {what[0]}.")
+            fix.append(what[1])
+            derived["file_kind"] = what[0].split(":")[0]
+        else:
+            parts.append(f"The file's first byte is {k!r}, which is not a pickle opcode: the file is not a PyTorch checkpoint or is corrupted at the start.")
+    if "central directory" in reason:
+        parts.append("The zip index at the end of the file is missing: the file is truncated (interrupted save, full disk or partial download).")
+        derived["truncated"] = True
+    elif member:
+        parts.append(f"The archive opened but member '{member}' is damaged ({reason}): corruption inside the file, typically a partial or concurrent write or a bad resumed download.")
+    if missing is not None:
+        mib = missing / (1024 * 1024)
+        parts.append(f"The file ends {missing} bytes ({mib:.1f} MiB) early: it is truncated.")
+        derived["missing_mib"] = round(mib, 1)
+        derived["truncated"] = True
+    low = reason.lower()
+    for frag, text in _SAFETENSORS.items():
+        if frag in low:
+            parts.append(f"safetensors reports {reason.strip()}: {text}.")
+            break
+    if not parts:
+        return None
+    fix.append("Re-download or restore the file (compare size/sha256 with the source), or resume from the previous checkpoint.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
