@@ -43,7 +43,8 @@ def analyse_ranks(
 
     ranks = _known_ranks(findings, hits)
     order_certain = _order_certain(findings)
-    summary = next((f for f in findings if f.id == SUMMARY_ID), None)
+    summary = next((f for f in findings if f.id == SUMMARY_ID and isinstance(f.facts.get("root_rank"), int)), None)
+    summary = summary or next((f for f in findings if f.id == SUMMARY_ID), None)
     summary_rank = summary.facts.get("root_rank") if summary else None
     if not isinstance(summary_rank, int):
         summary_rank = None
@@ -52,7 +53,7 @@ def analyse_ranks(
 
     extra = ""
     seqs = _seqnums(hits)
-    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None}
+    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and f.id != SUMMARY_ID}
     if primary is not None and primary.role != "root":
         suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
         if suspect is not None:
@@ -173,6 +174,11 @@ def _suspect(
     ranks: set[int], failing: set[int | None], findings: list[Finding], seqs: dict[int, int], summary_rank: int | None
 ) -> tuple[int, str] | None:
     collateral_ranks = {f.rank for f in findings if f.role == "collateral" and f.rank is not None}
+    if summary_rank is not None and summary_rank not in failing:
+        return summary_rank, (
+            "torchrun's ChildFailedError summary names it as the first observed failure, and its own output "
+            "in this log shows no error (look in that rank's own stderr / error file)"
+        )
     silent = sorted(ranks - failing)
     if collateral_ranks and silent and len(silent) < len(ranks):
         who = silent[0]

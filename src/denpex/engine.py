@@ -256,6 +256,12 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                         bucket.append(v)
                 else:
                     facts.setdefault(k, v)
+            for k, raw in h.hit.context_all:  # collected facts also gather every context value nearby
+                if k in entry.collect:
+                    v = convert_facts(entry.facts, {k: raw})[k]
+                    bucket = facts.setdefault(k, [])
+                    if v not in bucket:
+                        bucket.append(v)
         ex = explain(loaded, facts)
         if ex is not None:
             for k, v in ex.derived.items():

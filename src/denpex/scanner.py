@@ -38,6 +38,7 @@ class Hit:
     text: str
     groups: dict[str, str]
     before: tuple[str, ...] = ()
+    context_all: tuple[tuple[str, str], ...] = ()  # every context value, also those the match itself set
 
 
 def _decode(b: bytes) -> str:
@@ -237,32 +238,39 @@ class _Verifier:
                     if not m or (rule.exclude is not None and rule.exclude.search(seg)):
                         continue
                     groups = {k: v for k, v in m.groupdict().items() if v is not None}
+                    ctx_all: tuple[tuple[str, str], ...] = ()
                     if rule.context:
-                        groups.update(self._context(buf, s, e, rule, groups))
+                        found, ctx_all = self._context(buf, s, e, rule, groups)
+                        groups.update(found)
                     if before is None:
                         before = tuple(_decode(b).split("\r")[-1][:EVIDENCE_CHARS] for b in _lines_before(buf, s, BEFORE_KEPT))
                     text = seg.rstrip()
-                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before))
+                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before, ctx_all))
                     break
         return hits
 
     @staticmethod
-    def _context(buf: bytes, s: int, e: int, rule: Rule, have: dict[str, str]) -> dict[str, str]:
+    def _context(buf: bytes, s: int, e: int, rule: Rule, have: dict[str, str]) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
         found: dict[str, str] = {}
+        every: list[tuple[str, str]] = []
         for ctx in rule.context:
             lines: list[bytes] = []
             if ctx.before:
                 lines += list(reversed(_lines_before(buf, s, ctx.before)))  # nearest first
             if ctx.after:
                 lines += _lines_after(buf, e, ctx.after)
+            first = True
             for raw in lines:
                 m = ctx.regex.search(_decode(raw))
                 if m:
                     for k, v in m.groupdict().items():
-                        if v is not None and k not in have and k not in found:
+                        if v is None:
+                            continue
+                        every.append((k, v))
+                        if first and k not in have and k not in found:
                             found[k] = v
-                    break
-        return found
+                    first = False
+        return found, tuple(every)
 
 
 _PROGRESS = re.compile(

@@ -19,13 +19,18 @@ _MIN_DRIVER = (
     ((11, 0), "450.36.06"),
 )
 
-_WHEELS = ("cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118")
+_WHEELS = ("cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113", "cu111", "cu102", "cu101", "cu92", "cu90")
 
 _CODES = {
     35: "cudaErrorInsufficientDriver: the driver is older than the CUDA runtime",
     803: "cudaErrorSystemDriverMismatch: kernel module and user-space driver library are from different releases (reboot after the upgrade)",
     804: "cudaErrorCompatNotSupportedOnDevice: CUDA forward-compatibility libraries were used on a GPU that does not support them",
 }
+
+
+def _ver(wheel: str) -> tuple[int, int]:
+    digits = wheel[2:]
+    return int(digits[:-1]), int(digits[-1])
 
 
 def _decode(v: int) -> tuple[int, int]:
@@ -57,10 +62,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not parts:
         return None
     if supported is not None:
-        wheels = [w for w in _WHEELS if (int(w[2:-1]), int(w[-1])) <= supported]
+        wheels = [w for w in _WHEELS if _ver(w) <= supported]
         if wheels:
             derived["newest_wheel_for_driver"] = wheels[0]
-            fix.append(f"Without a driver upgrade: pip install torch --index-url https://download.pytorch.org/whl/{wheels[0]} (CUDA <= {supported[0]}.{supported[1]}).")
+            old = "" if wheels[0] in _WHEELS[:7] else " (only older PyTorch releases were built for it)"
+            fix.append(f"Without a driver upgrade: pip install torch --index-url https://download.pytorch.org/whl/{wheels[0]} (CUDA <= {supported[0]}.{supported[1]}){old}.")
         else:
             fix.append(f"No current PyTorch wheel targets CUDA {supported[0]}.{supported[1]}; upgrade the driver or pin an old PyTorch release built for it.")
         fix.append("Or upgrade the driver to one that supports the program's CUDA (" + ", ".join(f"CUDA {a}.{b}: >= {d}" for (a, b), d in _MIN_DRIVER[:4]) + "), then reboot.")

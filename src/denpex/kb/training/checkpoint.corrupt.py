@@ -20,6 +20,8 @@ _LOAD_KEYS = {
     "H": ("probably an HDF5 (Keras .h5) file, not a PyTorch checkpoint", "Load it with the framework that wrote it"),
 }
 
+_KINDS = {"v": "git-lfs pointer", "<": "HTML/XML page", "\\x00": "zero-filled file", "{": "JSON document", "\\x1f": "gzip data", "H": "HDF5 file"}
+
 _SAFETENSORS = {
     "headertoolarge": "the first 8 bytes do not encode a plausible header length: the file is not really safetensors (git-lfs pointer, HTML page) or its start is corrupted",
     "header too large": "the first 8 bytes do not encode a plausible header length: the file is not really safetensors (git-lfs pointer, HTML page) or its start is corrupted",
@@ -45,7 +47,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if what:
             parts.append(f"The file's first byte is {k!r}: it is {what[0]}.")
             fix.append(what[1])
-            derived["file_kind"] = what[0].split(":")[0]
+            derived["file_kind"] = _KINDS.get(k, _KINDS.get(k[:1], "not a checkpoint"))
         else:
             parts.append(f"The file's first byte is {k!r}, which is not a pickle opcode: the file is not a PyTorch checkpoint or is corrupted at the start.")
     if "central directory" in reason:
