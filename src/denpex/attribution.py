@@ -122,7 +122,9 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*\[(?P<job>\d+),(?P<rank>\d+)\]<std(?:out|err)>:"), "mpirun"),
     (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*): \[rank(?P<rank>\d+)\]:"), "pdsh"),
     (re.compile(r"^\s*(?P<rank>\d{1,5}): "), "srun"),
-    (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*[A-Za-z0-9]): (?=\S)(?=.*(?:\[rank\d|NCCL|Traceback|Error|rank|\d{4}-\d\d-\d\d))"), "pdsh"),
+    # pdsh / DeepSpeed multi-node prefix "worker-3: ...": a lowercase host name with a digit in it,
+    # so that "RuntimeError: ..." or "huggingface_hub.errors.GatedRepoError: ..." are never taken for hosts
+    (re.compile(r"^\s*(?P<host>[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)"), "pdsh"),
 ]
 _RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")
 _IN_MSG: list[re.Pattern[str]] = [

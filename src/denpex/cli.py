@@ -111,7 +111,7 @@ def list_cmd(category: str | None, system: str | None, tag: str | None, role: st
         e = loaded.entry
         if category and e.category != category:
             continue
-        if system and e.system != system and not any(system.lower() in s.lower() for s in e.systems):
+        if system and e.system != system:
             continue
         if tag and tag not in e.tags:
             continue

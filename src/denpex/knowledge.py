@@ -6,6 +6,7 @@ import hashlib
 import importlib.util
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -97,7 +98,11 @@ def _load_explain(path: Path) -> ExplainFn:
     if spec is None or spec.loader is None:
         raise KnowledgeBaseError(f"{path}: cannot load explain module")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    keep, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ inside the knowledge base
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = keep
     fn = getattr(module, "explain", None)
     if not callable(fn):
         raise KnowledgeBaseError(f"{path}: must define explain(facts) -> Explanation | None")

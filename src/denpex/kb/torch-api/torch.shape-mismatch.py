@@ -40,7 +40,9 @@ def _matmul(f: Mapping[str, Any]) -> Explanation | None:
     if want and got and got % want == 0 and got != want:
         k = got // want
         derived["ratio"] = k
-        text += f" The input has {k}x the expected features: typically a flatten of a larger feature map (higher input resolution, {int(math.isqrt(k)) if math.isqrt(k) ** 2 == k else k}x per side/axis) or two tensors concatenated."
+        side = math.isqrt(k)
+        res = f" - e.g. a 2-D feature map {side}x larger per side (higher input resolution)" if side > 1 and side * side == k else ""
+        text += f" The input has {k}x the expected features: typically a flatten of a larger feature map{res}, a backbone with a wider output, or two tensors concatenated."
         fix.append(f"Or keep the layer and make the input fit: resize inputs to the training resolution or add nn.AdaptiveAvgPool2d before the flatten so it yields {want} features.")
     elif want and got and want % got == 0 and got != want:
         derived["ratio"] = want // got
