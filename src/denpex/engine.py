@@ -27,6 +27,7 @@ from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_ma
 from .unknown import summarise_unknown
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
+TENTATIVE = 0.7
 PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
 MAX_EVIDENCE = 5
 
@@ -239,10 +240,11 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
     for h in hits:
         if h.rule.entry_id is None:
             continue
-        key = (h.rule.entry_id, h.at.rank, h.at.host)
+        role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
+        key = (h.rule.entry_id, h.at.rank, h.at.host, role)
         groups.setdefault(key, []).append(h)
     findings: list[Finding] = []
-    for (entry_id, rank, host), hs in groups.items():
+    for (entry_id, rank, host, role), hs in groups.items():
         hs.sort(key=functools.cmp_to_key(compare_hits))
         first = hs[0]
         loaded = eng.kb.entries[entry_id]
@@ -284,7 +286,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
             Finding(
                 id=entry.id,
                 title=entry.title,
-                role=entry.role,
+                role=role,
                 severity=entry.severity,
                 category=entry.category,
                 signature=first.rule.sig_id,
@@ -304,6 +306,26 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
             )
         )
     return findings
+
+
+def _first_root(findings: list[Finding]) -> Finding | None:
+    """The earliest root finding, looking past wrapper wordings (e.g. dynamo's TorchRuntimeError)
+    when the root error they wrap is printed within the next few lines of the same file."""
+    roots = [f for f in findings if f.role == "root"]
+    # tentative wordings (a warning, a bare SIGKILL) give way to a later firm root failure
+    firm = [f for f in roots if f.confidence >= TENTATIVE]
+    for f in firm or roots:
+        h = f.order[0]
+        if h.rule.wraps:
+            inner = [
+                g for g in roots
+                if g is not f and g.order[0].file_index == h.file_index
+                and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps and not g.order[0].rule.wraps
+            ]
+            if inner:
+                return inner[0]
+        return f
+    return None
 
 
 def _distinct_lines(hs: list[AttributedHit]) -> list[AttributedHit]:
@@ -344,7 +366,7 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
     masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
     masker.add_hosts(h.at.host for h in hits if h.at.host)
     findings = _rank_findings(_build_findings(hits, eng, masker))
-    primary = next((f for f in findings if f.role == "root"), None)
+    primary = _first_root(findings)
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
         if primary is not None:

@@ -56,6 +56,15 @@ class Signature(_Strict):
         default="",
         description="regex; a line that also matches it is not a hit (semgrep's pattern-not)",
     )
+    role: Role | None = Field(
+        default=None, description="overrides the entry's role for this wording (e.g. a warning form: noise)"
+    )
+    wraps: int = Field(
+        default=0,
+        ge=0,
+        le=100,
+        description="this wording wraps an inner error: a root finding within this many following lines is preferred",
+    )
     versions: str = ""
     source: str = Field(default="", description="where this wording comes from (URL or path)")
     confidence: float = Field(default=0.9, gt=0, le=1)

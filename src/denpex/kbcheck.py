@@ -98,7 +98,8 @@ def kb_test(kb_dir: Path | None = None, only: str | None = None) -> CheckResult:
     return res
 
 
-_NESTED_QUANT = re.compile(r"\((?:[^()\\]|\\.)*[+*](?:[^()\\]|\\.)*\)[+*{]")
+# a group whose whole body is one repeated atom, itself repeated: (a+)+, ([0-9]+)*, (?:\d*)+
+_NESTED_QUANT = re.compile(r"\((?:\?:|\?P<\w+>)?(?:\\.|\[[^\]]*\]|[^()\\])[+*]\)[+*{]")
 
 
 def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[str, str]]) -> list[str]:

@@ -35,6 +35,8 @@ class Rule:
     exclude: re.Pattern[str] | None = None
     specificity: int = 0
     confidence: float = 1.0
+    role: str | None = None  # None: the entry's role
+    wraps: int = 0
 
     @property
     def key(self) -> str:
@@ -95,6 +97,8 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     exclude=_compile(sig.exclude, sig.ignore_case) if sig.exclude else None,
                     specificity=sig.specificity,
                     confidence=sig.confidence,
+                    role=sig.role,
+                    wraps=sig.wraps,
                 )
             )
     for name, pattern, icase in GENERIC:
