@@ -78,6 +78,17 @@ class _Limited(io.RawIOBase):
         self.left -= len(data)
         return data
 
+    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+        if self.left <= 0:
+            return 0
+        with memoryview(b) as mv:
+            n = self.fh.readinto(mv[: min(len(mv), self.left)]) or 0  # type: ignore[attr-defined]
+        self.left -= n
+        return n
+
+    def readable(self) -> bool:
+        return True
+
     def close(self) -> None:
         self.fh.close()
         super().close()
@@ -281,6 +292,65 @@ def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> l
         Source(src.name, InputInfo(name=src.name), path=src.path, start=a, end=b)
         for a, b in zip(cuts, cuts[1:])
     ]
+
+
+class ChunkReader:
+    """Reads a source into a caller's buffer (no per-chunk allocation), with ``iter_chunks``'s
+    error handling: a truncated or corrupt archive ends the stream with a note."""
+
+    def __init__(self, source: Source):
+        self.source = source
+        self.fh: BinaryIO | None = None
+        try:
+            self.fh = source.open()
+        except OSError as exc:
+            source.info.notes.append(f"unreadable: {exc}")
+
+    def readinto(self, view: memoryview) -> int:
+        """Fill ``view`` completely unless the stream ends; 0 at the end (or after an error)."""
+        if self.fh is None:
+            return 0
+        source = self.source
+        got = 0
+        size = len(view)
+        readinto = getattr(self.fh, "readinto", None)
+        while got < size:
+            try:
+                if readinto is not None:
+                    n = readinto(view[got:])
+                else:
+                    data = self.fh.read(size - got)
+                    n = len(data)
+                    view[got : got + n] = data
+            except EOFError:
+                source.info.notes.append(
+                    "truncated archive: the compressed stream ended early; everything before the cut was read"
+                )
+                self.close()
+                break
+            except (OSError, zlib.error, ValueError) as exc:
+                name = type(exc).__name__
+                source.info.notes.append(f"corrupt or truncated archive ({name}: {exc}); everything before it was read")
+                self.close()
+                break
+            except Exception as exc:  # zstandard.ZstdError and friends
+                source.info.notes.append(f"corrupt or truncated archive ({type(exc).__name__}: {exc}); everything before it was read")
+                self.close()
+                break
+            if not n:
+                self.close()
+                break
+            got += n
+        source.info.bytes += got
+        return got
+
+    def close(self) -> None:
+        fh, self.fh = self.fh, None
+        if fh is not None:
+            try:
+                fh.close()
+            except Exception:  # noqa: BLE001 - closing a broken stream must not hide what was read
+                pass
 
 
 def iter_chunks(source: Source, chunk_size: int | None = None) -> Iterator[bytes]:

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -78,7 +77,7 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
         for f in others:
             where = _where(f.evidence[0]) if f.evidence else ""
             role = f.role + (" (caused by " + f.caused_by + ")" if f.caused_by and verbose else "")
-            t.add_row(role, f.id, where, str(f.occurrences), escape(f.message))
+            t.add_row(Text(role), Text(f.id), Text(where), str(f.occurrences), Text(f.message))
         console.print(t)
     if d.ranks:
         t = Table(title="Ranks")
@@ -86,8 +85,8 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
             t.add_column(col)
         for r in d.ranks:
             t.add_row(
-                str(r.rank), r.host or "", r.role, r.first_failure or "", r.first_failure_time or "",
-                r.last_progress or "", "" if r.seqnum is None else str(r.seqnum),
+                *(Text(x) for x in (str(r.rank), r.host or "", r.role, r.first_failure or "", r.first_failure_time or "",
+                                    r.last_progress or "", "" if r.seqnum is None else str(r.seqnum)))
             )
         console.print(t)
         if not d.order_certain:
@@ -106,7 +105,7 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
             t.add_column("first seen")
             t.add_column("template", overflow="fold")
             for tp in u.templates:
-                t.add_row(str(tp.count), _where(tp.first), tp.template)
+                t.add_row(str(tp.count), Text(_where(tp.first)), Text(tp.template))
             console.print(t)
     _inputs(d, console)
 

@@ -27,7 +27,7 @@ CONTEXT_LINES = 64
 MAX_LINE = 8 * 1024 * 1024
 TAIL_BYTES = 1024 * 1024
 EVIDENCE_CHARS = 2000
-BEFORE_KEPT = 8
+BEFORE_KEPT = 24
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,9 @@ class PlainMatcher:
                         out.append((end, r.index))
             pos = end + 1
         return out
+
+    def candidates_in(self, buf: bytearray, n: int) -> list[tuple[int, int]]:
+        return self.candidates(bytes(buf[:n]))
 
 
 class HyperscanMatcher:
@@ -144,6 +147,24 @@ class HyperscanMatcher:
         self.db.scan(buf.replace(b"\r", b"\n") if b"\r" in buf else buf, match_event_handler=on_match, scratch=self.scratch)
         return out
 
+    def candidates_in(self, buf: bytearray, n: int) -> list[tuple[int, int]]:
+        """``candidates(bytes(buf[:n]))`` without copying ``buf`` (unless it holds a ``\\r``)."""
+        out: list[tuple[int, int]] = []
+        append = out.append
+
+        def on_match(rule_id: int, start: int, end: int, flags: int, ctx: object) -> bool:
+            append((end, rule_id))
+            return False
+
+        if buf.find(b"\r", 0, n) != -1:
+            data = buf.replace(b"\r", b"\n")  # same length: offsets unchanged
+            with memoryview(data) as mv, mv[:n] as view:
+                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
+        else:
+            with memoryview(buf) as mv, mv[:n] as view:
+                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
+        return out
+
 
 def _cache_dir() -> Path:
     base = os.environ.get("DENPEX_CACHE_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "denpex")
@@ -161,13 +182,18 @@ def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | N
         return PlainMatcher(rules)
 
 
-def _line_bounds(buf: bytes, offset: int) -> tuple[int, int]:
+# The helpers below take ``n``, the logical end of ``buf``: the fast path scans a reused
+# bytearray whose bytes past ``n`` belong to the next chunk (or are stale).
+
+
+def _line_bounds(buf: bytes | bytearray, offset: int, n: int | None = None) -> tuple[int, int]:
+    n = len(buf) if n is None else n
     start = buf.rfind(b"\n", 0, offset) + 1
-    end = buf.find(b"\n", offset)
-    return start, (len(buf) if end == -1 else end)
+    end = buf.find(b"\n", offset, n)
+    return start, (n if end == -1 else end)
 
 
-def _lines_before(buf: bytes, start: int, count: int) -> list[bytes]:
+def _lines_before(buf: bytes | bytearray, start: int, count: int) -> list[bytes]:
     out: list[bytes] = []
     pos = start - 1  # the newline ending the previous line
     while pos > 0 and len(out) < count:
@@ -178,12 +204,12 @@ def _lines_before(buf: bytes, start: int, count: int) -> list[bytes]:
     return out
 
 
-def _lines_after(buf: bytes, end: int, count: int) -> list[bytes]:
+def _lines_after(buf: bytes | bytearray, end: int, count: int, n: int | None = None) -> list[bytes]:
     out: list[bytes] = []
     pos = end + 1
-    n = len(buf)
+    n = len(buf) if n is None else n
     while pos < n and len(out) < count:
-        e = buf.find(b"\n", pos)
+        e = buf.find(b"\n", pos, n)
         if e == -1:
             e = n
         out.append(buf[pos:e])
@@ -191,7 +217,7 @@ def _lines_after(buf: bytes, end: int, count: int) -> list[bytes]:
     return out
 
 
-def _start_of_last_lines(buf: bytes, end: int, count: int, floor: int) -> int:
+def _start_of_last_lines(buf: bytes | bytearray, end: int, count: int, floor: int) -> int:
     """Offset where the last ``count`` lines before ``end`` begin (not below ``floor``)."""
     pos = end
     for _ in range(count):
@@ -208,7 +234,19 @@ class _Verifier:
         self.rules = rules
         self.source = source
 
-    def verify(self, buf: bytes, cands: list[tuple[int, int]], emit_from: int, emit_to: int, line_base: int) -> list[Hit]:
+    def verify(
+        self,
+        buf: bytes | bytearray,
+        cands: list[tuple[int, int]],
+        emit_from: int,
+        emit_to: int,
+        line_base: int,
+        n: int | None = None,
+        newlines: int | None = None,
+    ) -> list[Hit]:
+        """Hits on the candidate lines in ``[emit_from, emit_to)`` of ``buf[:n]``. ``newlines``, the
+        number of newlines in ``buf[:n]`` when known, lets line numbers be counted from the nearer end."""
+        n = len(buf) if n is None else n
         # group candidate rule ids by the line that holds the match's last byte
         by_line: dict[int, set[int]] = {}
         bounds: dict[int, tuple[int, int]] = {}
@@ -216,7 +254,7 @@ class _Verifier:
             off = max(end - 1, 0)
             if off < emit_from or off >= emit_to:
                 continue
-            s, e = _line_bounds(buf, off)
+            s, e = _line_bounds(buf, off, n)
             if s not in by_line:
                 by_line[s] = set()
                 bounds[s] = (s, e)
@@ -225,7 +263,10 @@ class _Verifier:
         counted_to = 0
         line_no = line_base
         for s in sorted(by_line):
-            line_no += buf.count(b"\n", counted_to, s)
+            if newlines is not None and s - counted_to > n - s:
+                line_no = line_base + newlines - buf.count(b"\n", s, n)
+            else:
+                line_no += buf.count(b"\n", counted_to, s)
             counted_to = s
             _, e = bounds[s]
             raw = buf[s:e]
@@ -240,7 +281,7 @@ class _Verifier:
                     groups = {k: v for k, v in m.groupdict().items() if v is not None}
                     ctx_all: tuple[tuple[str, str], ...] = ()
                     if rule.context:
-                        found, ctx_all = self._context(buf, s, e, rule, groups)
+                        found, ctx_all = self._context(buf, s, e, rule, groups, n)
                         groups.update(found)
                     if before is None:
                         before = tuple(_decode(b).split("\r")[-1][:EVIDENCE_CHARS] for b in _lines_before(buf, s, BEFORE_KEPT))
@@ -250,7 +291,9 @@ class _Verifier:
         return hits
 
     @staticmethod
-    def _context(buf: bytes, s: int, e: int, rule: Rule, have: dict[str, str]) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    def _context(
+        buf: bytes | bytearray, s: int, e: int, rule: Rule, have: dict[str, str], n: int | None = None
+    ) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
         found: dict[str, str] = {}
         every: list[tuple[str, str]] = []
         for ctx in rule.context:
@@ -258,7 +301,7 @@ class _Verifier:
             if ctx.before:
                 lines += list(reversed(_lines_before(buf, s, ctx.before)))  # nearest first
             if ctx.after:
-                lines += _lines_after(buf, e, ctx.after)
+                lines += _lines_after(buf, e, ctx.after, n)
             first = True
             for raw in lines:
                 m = ctx.regex.search(_decode(raw))
@@ -284,11 +327,25 @@ PROGRESS_RULE = -1
 def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, buf_newlines: int) -> list[Hit]:
     """The last progress line (step/iteration/epoch counter, tqdm) of each rank prefix in the
     tail of the emitted region. Only the tail: progress lines can be most of a training log."""
+    window = _progress_window(buf, lo, hi, line_base, buf_newlines)
+    return [] if window is None else _progress_from_window(window[0], window[1], source)
+
+
+def _progress_window(
+    buf: bytes | bytearray, lo: int, hi: int, line_base: int, buf_newlines: int, n: int | None = None
+) -> tuple[bytes, int] | None:
+    """The bytes ``_progress_hits`` looks at (at most PROGRESS_WINDOW) and the line number of their
+    first line, so that the buffer itself need not be kept."""
+    n = len(buf) if n is None else n
     start = max(lo, hi - PROGRESS_WINDOW)
-    start = buf.find(b"\n", start) + 1 if start > lo else lo
+    start = buf.find(b"\n", start, n) + 1 if start > lo else lo
     if start <= 0 and lo > 0:
-        return []
-    text = _decode(buf[start:hi])
+        return None
+    return bytes(buf[start:hi]), line_base + buf_newlines - buf.count(b"\n", start, n)
+
+
+def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
+    text = _decode(window)
     last_by_prefix: dict[str, tuple[int, str]] = {}
     for m in _PROGRESS.finditer(text):
         ls = text.rfind("\n", 0, m.start()) + 1
@@ -297,7 +354,6 @@ def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, bu
         prefix = line[:24].split("]:", 1)[0] if "]:" in line[:24] else ""
         last_by_prefix[prefix] = (ls, line)
     out: list[Hit] = []
-    base = line_base + buf_newlines - buf.count(b"\n", start)
     for ls, line in last_by_prefix.values():
         line_no = base + text.count("\n", 0, ls)
         out.append(Hit(PROGRESS_RULE, source, line_no, line.rstrip()[:EVIDENCE_CHARS], {}, ()))
@@ -305,7 +361,93 @@ def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, bu
 
 
 def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
-    """Stream one source through the matcher; yields verified hits in line order."""
+    """Stream one source through the matcher; yields verified hits in line order.
+
+    Same buffers, candidates and hits as ``scan_source_reference`` (the straightforward version),
+    without its copies: chunks are read into one reused bytearray laid out as
+    ``[context tail | complete lines | partial last line]``; the matcher scans a view of the first
+    two parts (``buf``: tail + complete, ``n`` bytes); only the tail and the partial line (a few
+    KiB) are moved to the front before the next read. Memory: about one chunk, whatever the size
+    of the input.
+    """
+    from . import readers as _readers
+
+    chunk = _readers.CHUNK
+    verifier = _Verifier(matcher.rules, source.name)
+    reader = _readers.ChunkReader(source)
+    ba = bytearray(chunk + 64 * 1024)
+    t = 0  # tail: the last lines of the previous buf, kept as context
+    p = 0  # after the tail: the pending partial line, then the bytes just read
+    emit_from = 0
+    line_base = 1
+    lines = 0
+    tail_newlines = 0
+    windows: list[tuple[bytes, int] | None] = []  # progress windows of the two latest emitted regions
+    long_note = "a line longer than 8 MiB was scanned in pieces"
+    try:
+        while True:
+            need = t + p + chunk
+            if len(ba) < need:
+                ba.extend(bytes(need - len(ba)))
+            with memoryview(ba) as mv:
+                got = reader.readinto(mv[t + p : need])
+            if not got:
+                break
+            p += got
+            cut = ba.rfind(b"\n", t, t + p)
+            if cut == -1:
+                if p <= MAX_LINE:
+                    continue
+                n = t + p
+                if long_note not in source.info.notes:
+                    source.info.notes.append(long_note)
+            else:
+                n = cut + 1
+            if ba.find(b"\x1b", t, n) != -1:
+                stripped = strip_ansi(bytes(ba[t:n]))
+                removed = n - t - len(stripped)
+                ba[t:n] = stripped
+                n -= removed
+                p -= removed
+            n_new = ba.count(b"\n", t, n)
+            lines += n_new
+            buf_newlines = tail_newlines + n_new
+            emit_to = _start_of_last_lines(ba, n, CONTEXT_LINES + 1, emit_from)
+            yield from verifier.verify(ba, matcher.candidates_in(ba, n), emit_from, emit_to, line_base, n, buf_newlines)
+            windows = (windows + [_progress_window(ba, emit_from, emit_to, line_base, buf_newlines, n)])[-2:]
+            ctx_start = _start_of_last_lines(ba, emit_to, CONTEXT_LINES, 0)
+            tail_newlines = ba.count(b"\n", ctx_start, n)
+            line_base += buf_newlines - tail_newlines
+            emit_from = emit_to - ctx_start
+            rest = t + p - n
+            t = n - ctx_start
+            p = rest
+            if ctx_start:
+                ba[0 : t + p] = ba[ctx_start : ctx_start + t + p]
+        end = t + p
+        if ba.find(b"\x1b", t, end) != -1:
+            stripped = strip_ansi(bytes(ba[t:end]))
+            ba[t:end] = stripped
+            end = t + len(stripped)
+        if end > t:
+            lines += 1
+        if end:
+            newlines = tail_newlines + ba.count(b"\n", t, end)
+            yield from verifier.verify(ba, matcher.candidates_in(ba, end), emit_from, end + 1, line_base, end, newlines)
+            windows = (windows + [_progress_window(ba, emit_from, end, line_base, newlines, end)])[-2:]
+    finally:
+        reader.close()
+    latest: dict[str, Hit] = {}
+    for window in windows:
+        for h in [] if window is None else _progress_from_window(window[0], window[1], source.name):
+            latest[h.text[:24].split("]:", 1)[0] if "]:" in h.text[:24] else ""] = h
+    yield from sorted(latest.values(), key=lambda h: h.line)
+    source.info.lines = lines
+
+
+def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
+    """The straightforward version of ``scan_source`` (concatenates and copies each chunk); the
+    property tests check that ``scan_source`` finds exactly what this finds."""
     verifier = _Verifier(matcher.rules, source.name)
     pending = b""
     tail = b""
