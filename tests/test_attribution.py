@@ -45,6 +45,7 @@ def test_absolute_and_noyear_compare_on_month_day():
         ("[PG ID 2 PG GUID 9 Rank 4] Exception (either an error or timeout) detected by watchdog", 4, None, None),
         ("  rank      : 1 (local_rank: 1)", 1, 1, None),
         ("gpu-node-7:12:34 [3] NCCL INFO Channel 00/0", None, None, "gpu-node-7"),
+        ("[pod/llama-ft-worker-2-x7k2p/pytorch] [rank5]: RuntimeError: x", 5, None, "llama-ft-worker-2-x7k2p"),
     ],
 )
 def test_rank_and_host_from_line(line, rank, local, host):

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from denpex.engine import get_engine
 from denpex.knowledge import load_kb
 from denpex.models import InputsReport
-from denpex.readers import bytes_source
+from denpex.models import InputInfo
+from denpex.readers import Source, bytes_source
 from denpex.scanner import PlainMatcher, scan_source
 
 KB = load_kb()
@@ -52,3 +53,88 @@ def test_chunk_boundaries_do_not_lose_or_duplicate(monkeypatch):
     got = sorted((h.line, h.rule, h.text) for h in scanner.scan_source(src, ENG.matcher))
     assert got == expected
     assert src.info.lines == 5000
+
+
+# --- the zero-copy chunked scan (scan_source) against the straightforward one (scan_source_reference)
+
+import contextlib  # noqa: E402
+
+from denpex import readers as _readers  # noqa: E402
+from denpex import scanner as _scanner  # noqa: E402
+from denpex.scanner import scan_source_reference  # noqa: E402
+
+PROGRESS_LINES = ["step 12 | loss 0.3", "[rank3]: iteration 7/100", "Epoch 1:  20%|## | 20/100 [00:10<00:40, 2.00it/s]"]
+ODD = st.sampled_from(["\x1b]0;title\x07", "\x1b[2K", "\x1b]8;;http://x\x1b\\", "\r", "\t", " " * 30, "\x00"])
+LONG = st.builds(lambda c, k: c * k, st.sampled_from(["x", "Error ", "é"]), st.integers(50, 900))
+ANY_LINE = st.one_of(
+    st.sampled_from(SAMPLE_LINES),
+    NOISE,
+    st.sampled_from(PROGRESS_LINES),
+    LONG,
+    st.builds(lambda a, o, b: a + o + b, st.sampled_from(SAMPLE_LINES), ODD, st.sampled_from(SAMPLE_LINES)),
+)
+
+
+def _full(hits) -> list[tuple]:
+    return [(h.line, h.rule, h.text, sorted(h.groups.items()), h.before, h.context_all) for h in hits]
+
+
+@contextlib.contextmanager
+def _small_buffers(chunk: int, max_line: int, tail: int, ctx: int):
+    saved = (_readers.CHUNK, _scanner.MAX_LINE, _scanner.TAIL_BYTES, _scanner.CONTEXT_LINES, _scanner.PROGRESS_WINDOW)
+    _readers.CHUNK, _scanner.MAX_LINE, _scanner.TAIL_BYTES, _scanner.CONTEXT_LINES = chunk, max_line, tail, ctx
+    _scanner.PROGRESS_WINDOW = max(64, chunk // 2)
+    try:
+        yield
+    finally:
+        _readers.CHUNK, _scanner.MAX_LINE, _scanner.TAIL_BYTES, _scanner.CONTEXT_LINES, _scanner.PROGRESS_WINDOW = saved
+
+
+def _run(scan, data: bytes, matcher):
+    src = bytes_source("t", data, InputsReport())
+    hits = _full(scan(src, matcher))
+    return hits, src.info.lines, src.info.notes
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(ANY_LINE, SEP), max_size=120),
+    st.sampled_from([64, 97, 500, 4096, 1 << 20]),
+    st.sampled_from([200, 1000, 8 << 20]),
+    st.sampled_from([300, 1 << 20]),
+    st.sampled_from([2, 8, 64]),
+)
+def test_zero_copy_scan_equals_reference(parts, chunk, max_line, tail, ctx):
+    data = "".join(a + b for a, b in parts).encode("utf-8", "replace")
+    with _small_buffers(chunk, max_line, tail, ctx):
+        fast = _run(scan_source, data, ENG.matcher)
+        assert fast == _run(scan_source_reference, data, PLAIN)
+        assert fast == _run(scan_source_reference, data, ENG.matcher)
+
+
+def test_zero_copy_scan_samples_and_file_source(tmp_path):
+    for loaded in KB:
+        for s in loaded.samples:
+            data = s.body.encode()
+            for chunk in (64, 1 << 20):
+                with _small_buffers(chunk, 8 << 20, 1 << 20, 64):
+                    assert _run(scan_source, data, ENG.matcher) == _run(scan_source_reference, data, PLAIN), s.path.name
+    # a real file, read in byte ranges (split_source), with CRLF and ANSI
+    body = "".join(f"\x1b[32mINFO\x1b[0m step {i}\r\n" if i % 101 else SAMPLE_LINES[i % len(SAMPLE_LINES)] + "\n" for i in range(30000))
+    p = tmp_path / "x.log"
+    p.write_bytes(body.encode())
+    from denpex.readers import collect_sources, split_source
+
+    rep = InputsReport()
+    (src,) = collect_sources([str(p)], rep)
+    ref = _full(scan_source_reference(src, PLAIN))
+    (src,) = collect_sources([str(p)], rep)
+    assert _full(scan_source(src, ENG.matcher)) == ref
+    assert src.info.lines == 30000 and src.info.bytes == len(body.encode())
+    parts = split_source(src, 4, min_part=50_000)
+    assert len(parts) > 1
+    for part in parts:
+        a = _full(scan_source(part, ENG.matcher))
+        b = _full(scan_source_reference(Source(part.name, InputInfo(part.name), path=part.path, start=part.start, end=part.end), PLAIN))
+        assert a == b
+    assert sum(x.info.bytes for x in parts) == len(body.encode())

@@ -118,6 +118,8 @@ def comparable(a: Stamp, b: Stamp) -> tuple[float, float] | None:
 
 _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*\[rank(?P<rank>\d+)\]:"), "torchrun"),
+    # kubectl logs --prefix: "[pod/trainer-worker-3-x7k2p/pytorch] ..." (JobSet / PyTorchJob pods)
+    (re.compile(r"^\[pod/(?P<host>[a-z0-9][a-z0-9.-]*)/[\w.-]+\] "), "kubectl"),
     (re.compile(r"^\s*\[default(?P<local>\d+)\]:"), "torchrun-tee"),
     (re.compile(r"^\s*\[(?P<job>\d+),(?P<rank>\d+)\]<std(?:out|err)>:"), "mpirun"),
     (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*): \[rank(?P<rank>\d+)\]:"), "pdsh"),

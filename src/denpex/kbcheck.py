@@ -146,6 +146,9 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
     for s in loaded.samples:
         if s.expect == "match" and s.signature not in {x.id for x in e.signatures}:
             out.append(f"{s.path.name}: names unknown signature {s.signature!r}")
+        elif s.expect == "match":
+            problems = [p for p in run_sample(s) if "did not match" in p]
+            out += [f"{s.path.name}: {p}" for p in problems]
     placeholders = set(re.findall(r"\{([a-z_][a-z0-9_]*)", e.message))
     for ph in placeholders - set(e.facts):
         out.append(f"{where}: field message: placeholder {{{ph}}} is not a declared fact")

@@ -18,7 +18,7 @@ from .models import ErrorTemplate, Evidence, UnknownSummary
 if TYPE_CHECKING:
     from .engine import AttributedHit
 
-MAX_TEMPLATE_LINES = 200_000
+MAX_TEMPLATE_LINES = 50_000
 MAX_LISTED = 10
 _PREFIX = re.compile(
     r"^(?:\s*\[(?:rank|default)\d+\]:|\s*\[\d+,\d+\]<std(?:out|err)>:|\s*\d{1,5}: |\s*\([^)]*pid=\d+[^)]*\)\s*)*"
@@ -90,7 +90,8 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
             if (h.file_index, h.hit.line) in seen_lines:
                 continue
             seen_lines.add((h.file_index, h.hit.line))
-            body = strip_prefix(masker.mask(h.hit.text)).strip()
+            # raw text goes to the miner (memory only); what leaves is masked below
+            body = strip_prefix(h.hit.text).strip()
             if not body or body.startswith(("File ", "Traceback")):
                 continue
             result = miner.add_log_message(body)
@@ -102,7 +103,7 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
         ranked = sorted(firsts.items(), key=lambda kv: (-kv[1][1], kv[1][0].hit.line))
         for cid, (h, count) in ranked[:MAX_LISTED]:
             tmpl = clusters[cid].get_template() if cid in clusters else strip_prefix(h.hit.text)
-            summary.templates.append(ErrorTemplate(template=tmpl, count=count, first=_evidence(h, masker)))
+            summary.templates.append(ErrorTemplate(template=masker.mask(tmpl), count=count, first=_evidence(h, masker)))
     return summary
 
 

@@ -232,6 +232,8 @@ def should_fail(diagnosis: dict[str, Any] | None, exit_code: int, fail_on: str) 
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Exit status: 0 when the step should pass under ``--fail-on``; otherwise denpex's own status
+    (1 failure found, 2 input error), or 1 when ``--fail-on any`` trips on collateral/noise only."""
     ap = argparse.ArgumentParser(
         prog="python -m denpex.integrations.github",
         description="Emit GitHub Actions annotations, step summary and outputs for a denpex JSON diagnosis.",
@@ -269,7 +271,9 @@ def main(argv: list[str] | None = None) -> int:
             write_step_summary(d, a.summary)
     if a.output:
         write_outputs(outputs(d, code), a.output)
-    return 1 if should_fail(d, code, a.fail_on) else 0
+    if not should_fail(d, code, a.fail_on):
+        return 0
+    return code if code in (1, 2) else 1
 
 
 if __name__ == "__main__":  # pragma: no cover
