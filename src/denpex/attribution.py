@@ -128,6 +128,7 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     # so that "RuntimeError: ..." or "huggingface_hub.errors.GatedRepoError: ..." are never taken for hosts
     (re.compile(r"^\s*(?P<host>[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)"), "pdsh"),
 ]
+_LATE_PREFIX = re.compile(r"(?:^|\s)\[(?:rank(?P<rank>\d+)|default(?P<local>\d+))\]:")
 _RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")
 _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\[(?:PG (?:ID )?\d+ (?:PG GUID \S+ )?)?Rank (?P<rank>\d+)\]"),
@@ -191,6 +192,13 @@ def from_line(line: str) -> Attribution:
                 break
         else:
             break
+    if rank is None and local is None:
+        m = _LATE_PREFIX.search(line, 0, 96)  # "2024-11-20 14:37:16 [rank3]: ..." (a logger put a stamp first)
+        if m:
+            if m.group("rank"):
+                rank = int(m.group("rank"))
+            else:
+                local = int(m.group("local"))
     m = _RAY.match(line)
     if m:
         pid = int(m.group("pid"))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
 
 from . import __version__
 from .engine import diagnose_sources
@@ -18,8 +18,13 @@ from .knowledge import KnowledgeBaseError, load_kb
 from .models import InputsReport
 from .readers import InputError, collect_sources
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 def _console(stderr: bool = False) -> Console:
+    from rich.console import Console  # lazy: --json output never needs rich (start-up)
+
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 

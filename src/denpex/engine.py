@@ -9,7 +9,6 @@ import dataclasses
 import functools
 import os
 import re
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,12 +113,19 @@ def _raw_scan(
     for i, src in enumerate(sources):
         for part in split_source(src, jobs * 2):
             tasks.append((i, part))
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor  # lazy: start-up
+
+    # fork: the workers inherit the loaded knowledge base and compiled database (no start-up each)
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    # many small files: send them in batches, a few per worker, instead of one round trip each
+    small = all(_input_size(part) <= 16 * 1024 * 1024 for _, part in tasks)
+    chunksize = max(1, min(32, len(tasks) // (jobs * 4))) if small else 1
     results: dict[int, tuple[list[Hit], InputInfo]] = {}
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(kb_dir, engine)) as ex:
-        futs = {ex.submit(_scan_task, (part, kb_dir, engine)): n for n, (_, part) in enumerate(tasks)}
-        for fut in as_completed(futs):
-            n = futs[fut]
-            results[n] = fut.result()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(kb_dir, engine)) as ex:
+        args = [(part, kb_dir, engine) for _, part in tasks]
+        for n, res in enumerate(ex.map(_scan_task, args, chunksize=chunksize)):
+            results[n] = res
             if progress:
                 progress.advance(_input_size(tasks[n][1]))
     per_source: list[list[Hit]] = [[] for _ in sources]
@@ -378,14 +384,50 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
         sk.path = masker.mask(sk.path)
     ranks, primary, verdict_extra, order_certain = analyse_ranks(findings, hits, primary, masker)
     unknown = None
+    first_unmatched = _unmatched_exception_before(primary, hits) if primary is not None and primary.role != "root" else None
+    if first_unmatched is not None:
+        # the run failed first with an exception no entry knows; the collateral that followed is not the story
+        verdict_extra = (
+            f"The first failure is an exception outside the knowledge base ({masker.mask(first_unmatched.hit.text.strip())[:160]}); "
+            f"the {primary.id} that follows it is collateral."
+        )
+        primary = None
     if primary is None:
         unknown = summarise_unknown(hits, masker)
     verdict = _verdict(primary, findings, unknown, verdict_extra)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
 
 
+def _unmatched_exception_before(primary: Finding, hits: Sequence[AttributedHit]) -> AttributedHit | None:
+    """The final line of a Python traceback that no entry matched, printed before the first
+    collateral failure: the real initiating failure, outside the knowledge base."""
+    from .unknown import strip_prefix
+
+    matched = {(h.file_index, h.hit.line) for h in hits if h.rule.entry_id is not None}
+    first = primary.order[0] if primary.order else None
+    if first is None:
+        return None
+    after_traceback: set[int] = set()
+    for h in hits:
+        if h.rule.entry_id is not None:
+            continue
+        if h.rule.sig_id == "traceback":
+            after_traceback.add(h.file_index)
+            continue
+        if h.rule.sig_id != "exception" or h.file_index not in after_traceback:
+            continue
+        body = strip_prefix(h.hit.text)
+        if body.startswith((" ", "\t")) or (h.file_index, h.hit.line) in matched:
+            continue
+        if compare_hits(h, first) < 0:
+            return h
+    return None
+
+
 def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, extra: str) -> str:
     if primary is None:
+        if extra and unknown is not None and not unknown.is_empty():
+            return "No known failure class matched the first failure. " + extra
         if unknown is not None and not unknown.is_empty():
             return "No known failure class matched; the likely failure lines are listed below."
         if findings:

@@ -74,9 +74,52 @@ def to_hyperscan(pattern: str) -> str:
     return _NAMED.sub("(", pattern)
 
 
+class LazyRegex:
+    """A ``re.Pattern`` compiled on first use. Compiling every signature's regex took a good part of
+    the start-up; a scan verifies only the few rules whose Hyperscan candidates it meets."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self.pattern = pattern
+        self.flags = flags
+        self._rx: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        rx = self._rx
+        if rx is None:
+            rx = self._rx = re.compile(self.pattern, self.flags)
+        return rx
+
+    def search(self, string: str, *args: int) -> re.Match[str] | None:
+        return (self._rx or self.compiled()).search(string, *args)
+
+    def match(self, string: str, *args: int) -> re.Match[str] | None:
+        return (self._rx or self.compiled()).match(string, *args)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]  # finditer, groupindex, sub, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (LazyRegex, (self.pattern, self.flags))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyRegex | re.Pattern):
+            return (self.pattern, self.flags) == (other.pattern, other.flags if isinstance(other, LazyRegex) else other.flags & ~re.UNICODE)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.pattern, self.flags))
+
+    def __repr__(self) -> str:
+        return f"LazyRegex({self.pattern!r}, {self.flags})"
+
+
 def _compile(pattern: str, ignore_case: bool) -> re.Pattern[str]:
     flags = re.ASCII | (re.IGNORECASE if ignore_case else 0)
-    return re.compile(pattern, flags)
+    return LazyRegex(pattern, flags)  # type: ignore[return-value]
 
 
 def build_rules(kb: KnowledgeBase) -> list[Rule]:

@@ -157,7 +157,8 @@ class HyperscanMatcher:
             return False
 
         if buf.find(b"\r", 0, n) != -1:
-            data = buf.replace(b"\r", b"\n")  # same length: offsets unchanged
+            # same length: offsets unchanged
+            data = buf.replace(b"\r", b"\n") if 2 * n > len(buf) else buf[:n].replace(b"\r", b"\n")
             with memoryview(data) as mv, mv[:n] as view:
                 self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
         else:
@@ -324,6 +325,41 @@ PROGRESS_WINDOW = 48 * 1024
 PROGRESS_RULE = -1
 
 
+_PROGRESS_KEYWORDS = ("step", "iter", "epoch", "global_step", "batch")
+_PROGRESS_SLASH = re.compile(r"/[0-9]+ \[")
+
+
+def _progress_finditer(text: str) -> Iterator[re.Match[str]]:
+    """Exactly ``_PROGRESS.finditer(text)``, about ten times faster on ASCII text: ``_PROGRESS`` (whose
+    leading ``\\b`` makes the regex engine try every position) is tried only where a match can
+    start: at a keyword (found case-insensitively with ``str.find``) or at the digits before a
+    ``/12 [``."""
+    if not text.isascii():
+        yield from _PROGRESS.finditer(text)
+        return
+    low = text.lower()
+    starts: set[int] = set()
+    for kw in _PROGRESS_KEYWORDS:
+        i = low.find(kw)
+        while i != -1:
+            starts.add(i)
+            i = low.find(kw, i + 1)
+    for m in _PROGRESS_SLASH.finditer(text):
+        i = m.start()
+        while i > 0 and text[i - 1] in "0123456789":
+            i -= 1
+        starts.add(i)
+    match = _PROGRESS.match
+    pos = 0
+    for i in sorted(starts):
+        if i < pos:
+            continue
+        m = match(text, i)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, buf_newlines: int) -> list[Hit]:
     """The last progress line (step/iteration/epoch counter, tqdm) of each rank prefix in the
     tail of the emitted region. Only the tail: progress lines can be most of a training log."""
@@ -347,7 +383,7 @@ def _progress_window(
 def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
     text = _decode(window)
     last_by_prefix: dict[str, tuple[int, str]] = {}
-    for m in _PROGRESS.finditer(text):
+    for m in _progress_finditer(text):
         ls = text.rfind("\n", 0, m.start()) + 1
         le = text.find("\n", m.end())
         line = text[ls : (le if le != -1 else len(text))].split("\r")[-1]
@@ -358,6 +394,9 @@ def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
         line_no = base + text.count("\n", 0, ls)
         out.append(Hit(PROGRESS_RULE, source, line_no, line.rstrip()[:EVIDENCE_CHARS], {}, ()))
     return out
+
+
+_BUFFERS: list[bytearray] = []  # free scan buffers (their stale bytes are never read: every search is bounded)
 
 
 def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
@@ -375,7 +414,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     chunk = _readers.CHUNK
     verifier = _Verifier(matcher.rules, source.name)
     reader = _readers.ChunkReader(source)
-    ba = bytearray(chunk + 64 * 1024)
+    ba = _BUFFERS.pop() if _BUFFERS else bytearray(chunk + 64 * 1024)
     t = 0  # tail: the last lines of the previous buf, kept as context
     p = 0  # after the tail: the pending partial line, then the bytes just read
     emit_from = 0
@@ -437,6 +476,8 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             windows = (windows + [_progress_window(ba, emit_from, end, line_base, newlines, end)])[-2:]
     finally:
         reader.close()
+        if len(ba) <= 2 * (chunk + 64 * 1024) and len(_BUFFERS) < 2:
+            _BUFFERS.append(ba)  # reused by the next source: a folder of small files allocates it once
     latest: dict[str, Hit] = {}
     for window in windows:
         for h in [] if window is None else _progress_from_window(window[0], window[1], source.name):

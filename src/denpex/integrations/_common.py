@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -48,8 +49,8 @@ class Issue:
 
 
 def load_diagnosis(path: str | Path) -> dict[str, Any]:
-    """Read a ``denpex diagnose --json`` document; raise ValueError if it is not one."""
-    text = Path(path).read_text(encoding="utf-8")
+    """Read a ``denpex diagnose --json`` document ('-' for stdin); raise ValueError if it is not one."""
+    text = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
     try:
         d = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -99,12 +100,23 @@ def finding_message(f: dict[str, Any], with_fix: bool = True) -> str:
     return "\n\n".join(parts)
 
 
+def has_unmatched_failure(d: dict[str, Any]) -> bool:
+    u = d.get("unknown") or {}
+    return any(u.get(k) for k in ("exceptions", "fatal_lines", "exit_codes"))
+
+
 def primary_index(d: dict[str, Any]) -> int | None:
     p = d.get("primary")
     if not p:
         return None
-    for i, f in enumerate(d.get("findings") or []):
+    findings = d.get("findings") or []
+    for i, f in enumerate(findings):
         if f == p:
+            return i
+    # Same entry at the same first evidence line (e.g. a dict edited after the fact).
+    first = (p.get("evidence") or [None])[0]
+    for i, f in enumerate(findings):
+        if f.get("id") == p.get("id") and (f.get("evidence") or [None])[0] == first:
             return i
     return None
 
@@ -136,7 +148,8 @@ def iter_issues(d: dict[str, Any]) -> Iterator[Issue]:
     u = d.get("unknown") or {}
     seen: set[tuple[Any, Any]] = set()
     first = p is None
-    for kind, label in (("exceptions", "final exception"), ("fatal_lines", "fatal line"), ("exit_codes", "exit code / signal")):
+    kinds = (("exceptions", "final exception"), ("fatal_lines", "fatal line"), ("exit_codes", "exit code / signal"))
+    for kind, label in kinds:
         for ev in u.get(kind) or []:
             key = (ev.get("file"), ev.get("line"))
             if key in seen:

@@ -17,10 +17,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
-from ._common import Issue, clean, iter_issues, load_diagnosis, who
+from ._common import Issue, clean, has_unmatched_failure, iter_issues, load_diagnosis, primary_index, who
 
 #: GitHub shows at most 10 annotations of each level per step; more are dropped by the runner.
 MAX_PER_LEVEL = 10
@@ -147,7 +146,8 @@ def render_step_summary(diagnosis: dict[str, Any]) -> str:
         if p.get("verify"):
             out += ["**Verify**", "", _fenced(p["verify"]), ""]
     findings = d.get("findings") or []
-    others = [f for f in findings if f != p]
+    pi = primary_index(d)
+    others = [f for i, f in enumerate(findings) if i != pi]
     if others:
         out += ["### Other findings", "", "| role | id | where | count | message |", "|---|---|---|---|---|"]
         for f in others:
@@ -160,15 +160,16 @@ def render_step_summary(diagnosis: dict[str, Any]) -> str:
         out.append("")
     ranks = d.get("ranks") or []
     if ranks:
-        out += ["### Ranks", "", "| rank | host | role | first failure | time | last progress |", "|---|---|---|---|---|---|"]
+        out += [
+            "### Ranks", "",
+            "| rank | host | role | first failure | time | last progress |", "|---|---|---|---|---|---|",
+        ]
+        cols = ("rank", "host", "role", "first_failure", "first_failure_time", "last_progress")
         for r in ranks:
-            out.append(
-                "| " + " | ".join(_cell("" if r.get(k) is None else r.get(k))
-                                  for k in ("rank", "host", "role", "first_failure", "first_failure_time", "last_progress"))
-                + " |"
-            )
+            out.append("| " + " | ".join(_cell("" if r.get(k) is None else r.get(k)) for k in cols) + " |")
         if d.get("order_certain") is False:
-            out += ["", "_Events from different files carry no comparable timestamps; order across files is uncertain._"]
+            out += ["", "_Events from different files carry no comparable timestamps; "
+                    "order across files is uncertain._"]
         out.append("")
     u = d.get("unknown") or {}
     lines = (u.get("exceptions") or []) + (u.get("fatal_lines") or []) + (u.get("exit_codes") or [])
@@ -245,26 +246,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--output", default=os.environ.get("GITHUB_OUTPUT"), help="default: $GITHUB_OUTPUT")
     a = ap.parse_args(argv)
 
-    d: dict[str, Any] | None
+    d: dict[str, Any] | None = None
+    reason = ""
     try:
-        if a.diagnosis == "-":
-            import json
-
-            d = json.loads(sys.stdin.read())
-        else:
-            d = load_diagnosis(a.diagnosis)
+        d = load_diagnosis(a.diagnosis)
     except (OSError, ValueError) as exc:
-        d = None
         reason = clean(exc, 300)
     code = a.exit_code
     if code is None:
-        code = 2 if d is None else (1 if d.get("primary") or any((d.get("unknown") or {}).get(k) for k in ("exceptions", "fatal_lines", "exit_codes")) else 0)
+        code = 2 if d is None else (1 if d.get("primary") or has_unmatched_failure(d) else 0)
     if d is None:
+        if code == 2:
+            reason = "see denpex's error message above in this log"
         code = 2 if code in (0, 1) else code
-        sys.stdout.write(command("error", f"denpex could not diagnose the inputs (exit {code}): {reason}", title="denpex") + "\n")
+        msg = f"denpex could not diagnose the inputs (exit {code}): {reason}"
+        sys.stdout.write(command("error", msg, title="denpex") + "\n")
         if a.summary:
             with open(a.summary, "a", encoding="utf-8") as fh:
-                fh.write(f"## Denpex diagnosis\n\ndenpex could not diagnose the inputs (exit {code}); see the step log.\n\n")
+                fh.write(
+                    f"## Denpex diagnosis\n\ndenpex could not diagnose the inputs (exit {code}); see the step log.\n\n"
+                )
     else:
         sys.stdout.write(render_github(d))
         if a.summary:

@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--output", help="report file (default: stdout)")
     a = ap.parse_args(argv)
     try:
-        d = json.loads(sys.stdin.read()) if a.diagnosis == "-" else load_diagnosis(a.diagnosis)
+        d = load_diagnosis(a.diagnosis)
     except (OSError, ValueError) as exc:
         print(f"error: {clean(exc, 300)}", file=sys.stderr)
         return 2
