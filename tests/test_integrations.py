@@ -358,3 +358,21 @@ def test_vscode_node_unit_tests(tmp_path, vllm):
     r = subprocess.run(["node", "--test", *files], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert "# fail 0" in r.stdout
+
+
+def test_cli_flags_when_wired(vllm):
+    """`denpex diagnose --github / --gitlab-codequality` print the same as the library (once cli.py has them)."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "denpex", "diagnose", "--help"], capture_output=True, text=True, timeout=60
+    ).stdout
+    if "--github" not in help_text:
+        pytest.skip("cli.py does not expose --github yet")
+    r = subprocess.run(
+        [sys.executable, "-m", "denpex", "diagnose", SAMPLE, "--github"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert r.returncode == 1 and r.stdout == render_github(vllm)
+    r = subprocess.run(
+        [sys.executable, "-m", "denpex", "diagnose", SAMPLE, "--gitlab-codequality"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert r.returncode == 1 and json.loads(r.stdout) == render_gitlab_codequality(vllm)

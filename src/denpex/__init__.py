@@ -13,19 +13,17 @@ from .knowledge import KnowledgeBase, KnowledgeBaseError, load_kb
 from .models import Diagnosis, Evidence, Explanation, Finding, RankSummary, UnknownSummary
 from .readers import InputError
 
-__all__ = sorted(
-    [
-        "Diagnosis",
-        "Evidence",
-        "Explanation",
-        "Finding",
-        "InputError",
-        "KnowledgeBase",
-        "KnowledgeBaseError",
-        "RankSummary",
-        "UnknownSummary",
-        "__version__",
-        "diagnose",
-        "load_kb",
-    ]
-)
+__all__ = [
+    "Diagnosis",
+    "Evidence",
+    "Explanation",
+    "Finding",
+    "InputError",
+    "KnowledgeBase",
+    "KnowledgeBaseError",
+    "RankSummary",
+    "UnknownSummary",
+    "__version__",
+    "diagnose",
+    "load_kb",
+]

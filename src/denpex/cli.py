@@ -179,21 +179,26 @@ def kb() -> None:
     """Knowledge-base tools: test samples, lint entries, export patterns."""
 
 
+def _run_check(check, tag: str, summary: str) -> None:  # type: ignore[no-untyped-def]
+    """Run a knowledge-base check, print its problems, exit 0 (clean), 1 (problems) or 2 (KB broken)."""
+    try:
+        res = check()
+    except KnowledgeBaseError as exc:
+        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
+        sys.exit(2)
+    for f in res.failed:
+        _console().print(f"[red]{tag}[/red] {f}")
+    _console().print(summary.format(ok=len(res.passed), bad=len(res.failed)))
+    sys.exit(0 if res.ok else 1)
+
+
 @kb.command("test")
 @click.option("--only", help="entry id prefix or folder")
 def kb_test_cmd(only: str | None) -> None:
     """Run every entry's positive and negative sample logs."""
     from .kbcheck import kb_test
 
-    try:
-        res = kb_test(only=only)
-    except KnowledgeBaseError as exc:
-        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
-        sys.exit(2)
-    for f in res.failed:
-        _console().print(f"[red]FAIL[/red] {f}")
-    _console().print(f"{len(res.passed)} passed, {len(res.failed)} failed")
-    sys.exit(0 if res.ok else 1)
+    _run_check(lambda: kb_test(only=only), "FAIL", "{ok} passed, {bad} failed")
 
 
 @kb.command("lint")
@@ -202,15 +207,7 @@ def kb_lint_cmd(no_taxonomy: bool) -> None:
     """Validate every entry (schema, related links, samples, linear-time patterns)."""
     from .kbcheck import kb_lint
 
-    try:
-        res = kb_lint(require_taxonomy=not no_taxonomy)
-    except KnowledgeBaseError as exc:
-        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
-        sys.exit(2)
-    for f in res.failed:
-        _console().print(f"[red]LINT[/red] {f}")
-    _console().print(f"{len(res.passed)} entries clean, {len(res.failed)} problems")
-    sys.exit(0 if res.ok else 1)
+    _run_check(lambda: kb_lint(require_taxonomy=not no_taxonomy), "LINT", "{ok} entries clean, {bad} problems")
 
 
 @kb.command("export-patterns")

@@ -19,11 +19,11 @@ from .distributed import analyse_ranks
 from .explain import convert_facts, explain, render_message
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
-from .models import Diagnosis, Evidence, Finding, InputInfo, InputsReport
+from .models import Diagnosis, Finding, InputInfo, InputsReport
 from .readers import Source, bytes_source, collect_sources, split_source
 from .rules import Rule, build_rules
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher, scan_source
-from .unknown import summarise_unknown
+from .unknown import evidence_of, summarise_unknown
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 TENTATIVE = 0.7
@@ -275,17 +275,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
             for k, v in ex.derived.items():
                 facts.setdefault(k, v)
         masked_facts = {k: masker.mask_value(v) for k, v in facts.items()}
-        evidence = [
-            Evidence(
-                file=masker.mask(h.hit.source),
-                line=h.hit.line,
-                text=masker.mask(h.hit.text),
-                rank=h.at.rank,
-                host=masker.host(h.at.host),
-                time=h.at.time.iso() if h.at.time else None,
-            )
-            for h in _distinct_lines(hs)[:MAX_EVIDENCE]
-        ]
+        evidence = [evidence_of(h, masker) for h in _distinct_lines(hs)[:MAX_EVIDENCE]]
         fix = list(ex.fix) if ex and ex.fix else []
         fix += [f for f in entry.fix if f not in fix]
         findings.append(

@@ -31,7 +31,8 @@ def strip_prefix(line: str) -> str:
     return _PREFIX.sub("", line, count=1)
 
 
-def _evidence(h: AttributedHit, masker: Masker) -> Evidence:
+def evidence_of(h: AttributedHit, masker: Masker) -> Evidence:
+    """A hit as masked evidence: the only way hit text leaves the engine."""
     return Evidence(
         file=masker.mask(h.hit.source),
         line=h.hit.line,
@@ -73,11 +74,11 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
             open_tb[key] = True
         elif kind == "exception" and not body.startswith((" ", "\t")):
             if open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
-                summary.exceptions.append(_evidence(h, masker))
+                summary.exceptions.append(evidence_of(h, masker))
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and re.search(r"(?:^|[\[\]:\s])F\d{4} ", h.hit.text)):
-            summary.fatal_lines.append(_evidence(h, masker))
+            summary.fatal_lines.append(evidence_of(h, masker))
         elif kind == "exit":
-            summary.exit_codes.append(_evidence(h, masker))
+            summary.exit_codes.append(evidence_of(h, masker))
     summary.exceptions = _dedupe(summary.exceptions)[-MAX_LISTED:]
     summary.fatal_lines = _dedupe(summary.fatal_lines)[:MAX_LISTED]
     summary.exit_codes = _dedupe(summary.exit_codes)[:MAX_LISTED]
@@ -103,7 +104,7 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
         ranked = sorted(firsts.items(), key=lambda kv: (-kv[1][1], kv[1][0].hit.line))
         for cid, (h, count) in ranked[:MAX_LISTED]:
             tmpl = clusters[cid].get_template() if cid in clusters else strip_prefix(h.hit.text)
-            summary.templates.append(ErrorTemplate(template=masker.mask(tmpl), count=count, first=_evidence(h, masker)))
+            summary.templates.append(ErrorTemplate(template=masker.mask(tmpl), count=count, first=evidence_of(h, masker)))
     return summary
 
 

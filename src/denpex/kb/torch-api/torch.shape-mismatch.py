@@ -109,7 +109,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ["Flatten per sample: x = torch.flatten(x, 1) before the classifier (never x.view(-1, features))."]
         if t and i % t == 0 and i != t:
             text += f" {i} = {i // t} x {t}: a view/flatten folded {i // t} positions (spatial or sequence) into the batch dimension."
-            fix.append(f"For token-level losses flatten both sides the same way: logits.view(-1, C) and labels.view(-1).")
+            fix.append("For token-level losses flatten both sides the same way: logits.view(-1, C) and labels.view(-1).")
         return Explanation(text=text, fix=tuple(fix), derived={"detail": f"{i} logits rows vs {t} targets"})
     if f.get("target_shape") is not None and f.get("input_shape") is not None:
         text = f"Binary cross entropy needs targets of the input's shape; target {f['target_shape']} vs input {f['input_shape']}."

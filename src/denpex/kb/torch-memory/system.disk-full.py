@@ -18,7 +18,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text=f"Writing {path} failed with ENOSPC: the filesystem holding {folder} (or your quota on it) is full.",
             fix=(
                 f"df -h {folder}; df -i {folder}; du -sh {folder}/* | sort -h | tail  # find what filled it",
-                f"Free space there or move this output to a larger volume (output_dir / HF_HOME / TMPDIR).",
+                "Free space there or move this output to a larger volume (output_dir / HF_HOME / TMPDIR).",
             ),
             derived={"folder": folder},
         )

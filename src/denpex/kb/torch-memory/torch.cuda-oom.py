@@ -57,10 +57,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
 
     # memory outside this process's PyTorch allocator
     outside = None
-    self_guess = False
     if proc is None and other is not None and alloc is not None and other >= alloc + (unalloc or 0.0):
         # inside a container PyTorch cannot match its own PID and lists itself as "Process N"
-        proc, other, self_guess = other, None, True
+        proc, other = other, None
         derived["listed_process_is_probably_self"] = True
     if cap is not None and free is not None:
         used = cap - free
