@@ -38,13 +38,16 @@ def main() -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="machine-readable JSON (schema: denpex schema)")
 @click.option("--markdown", "as_md", is_flag=True, help="Markdown report")
+@click.option("--github", "as_github", is_flag=True, help="GitHub Actions annotations (workflow commands)")
+@click.option("--gitlab-codequality", "as_gitlab", is_flag=True, help="GitLab Code Quality report (JSON)")
 @click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders")
 @click.option("--engine", type=click.Choice(["auto", "hyperscan", "plain"]), default="auto", hidden=True)
 @click.option("-j", "--jobs", type=int, default=0, help="worker processes for large inputs (default: all cores)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress output")
 @click.option("-v", "--verbose", is_flag=True)
 def diagnose(
-    paths: tuple[str, ...], as_json: bool, as_md: bool, mask_hosts: bool, engine: str, jobs: int, quiet: bool, verbose: bool
+    paths: tuple[str, ...], as_json: bool, as_md: bool, as_github: bool, as_gitlab: bool, mask_hosts: bool,
+    engine: str, jobs: int, quiet: bool, verbose: bool,
 ) -> None:
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
     from .render import render_markdown, render_terminal, to_json
@@ -72,6 +75,16 @@ def diagnose(
         click.echo(to_json(d))
     elif as_md:
         click.echo(render_markdown(d))
+    elif as_github:
+        from .integrations.github import render_github
+
+        click.echo(render_github(d.to_dict()), nl=False)
+    elif as_gitlab:
+        import json
+
+        from .integrations.gitlab import render_gitlab_codequality
+
+        click.echo(json.dumps(render_gitlab_codequality(d.to_dict()), indent=2, ensure_ascii=False))
     else:
         render_terminal(d, _console(), verbose=verbose)
     sys.exit(d.exit_code)
