@@ -136,7 +136,7 @@ _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
     re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
 ]
-_NCCL_HOST = re.compile(r"(?:^|\s|\]:?)(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] NCCL")
+_NCCL_HOST = re.compile(r"(?:^|\s|\]:?)(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./-]+:\d+ )?NCCL")
 _FILE_RANK = [
     re.compile(r"(?:^|[/_.-])rank[_-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
     re.compile(r"attempt_\d+/(?P<local>\d+)/(?:stdout|stderr|error)"),

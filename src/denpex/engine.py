@@ -146,6 +146,39 @@ def _raw_scan(
     return per_source
 
 
+_SUMMARY_FIELD = re.compile(r"^\s*(?:exitcode|traceback|error_file|time|host)\s*:")
+_SUMMARY_RANK = re.compile(r"^\s*rank\s*: (\d+) \(local_rank: (\d+)\)")
+_SUMMARY_HOST = re.compile(r"^\s*host\s*: (\S+)")
+_NCCL_RANK = re.compile(r"(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):\d+ \[\d+\] NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank (?P<rank>\d+) nranks")
+
+
+def _summary_block_rank(hit: Hit) -> tuple[int | None, str | None]:
+    """A field line of torchrun's failure summary ("exitcode  : -11 (pid: N)") belongs to the
+    record whose "rank : N (local_rank: M)" and "host : H" lines stand just above it."""
+    if not _SUMMARY_FIELD.match(hit.text):
+        return None, None
+    rank = host = None
+    for prev in reversed(hit.before[-6:]):
+        if rank is None and (m := _SUMMARY_RANK.match(prev)):
+            rank = int(m.group(1))
+        if host is None and (m := _SUMMARY_HOST.match(prev)):
+            host = m.group(1)
+        if prev.strip().startswith("[") and prev.strip().endswith("]:"):
+            break  # the start of this record
+    return rank, host
+
+
+def _nccl_ranks(raw: Sequence[Sequence[Hit]]) -> dict[tuple[str, int], int]:
+    """NCCL's "host:pid:tid [dev] NCCL INFO ... rank N nranks M" lines map a process to its rank."""
+    out: dict[tuple[str, int], int] = {}
+    for hits in raw:
+        for h in hits:
+            m = _NCCL_RANK.search(h.text)
+            if m:
+                out[(m.group("host"), int(m.group("pid")))] = int(m.group("rank"))
+    return out
+
+
 def scan_sources(
     sources: Sequence[Source],
     eng: _Engine,
@@ -155,7 +188,9 @@ def scan_sources(
     progress: Progress | None = None,
 ) -> list[AttributedHit]:
     out: list[AttributedHit] = []
-    for idx, (src, raw_hits) in enumerate(zip(sources, _raw_scan(sources, eng, jobs, kb_dir, engine, progress))):
+    raw_all = _raw_scan(sources, eng, jobs, kb_dir, engine, progress)
+    nccl_ranks = _nccl_ranks(raw_all)
+    for idx, (src, raw_hits) in enumerate(zip(sources, raw_all)):
         path_at = attr.from_path(src.name)
         seen: set[tuple[int, int]] = set()
         for hit in raw_hits:
@@ -181,6 +216,12 @@ def scan_sources(
                             prank = plocal
                         at = attr.Attribution(prank, plocal, at.host or phost, at.pid, at.time)
                         break
+            if at.rank is None:
+                srank, shost = _summary_block_rank(hit)
+                if srank is None and at.host and at.pid is not None:
+                    srank = nccl_ranks.get((at.host, at.pid))
+                if srank is not None:
+                    at = attr.Attribution(srank, at.local_rank, at.host or shost, at.pid, at.time)
             rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
             out.append(AttributedHit(hit, rule, idx, at, inherited))
     return out

@@ -58,6 +58,7 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("glog-error", r"(?:^|[\[\]:\s])[EF]\d{4} \d\d:\d\d:\d\d", False),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
+    ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
     ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),
     (
         "exit",
