@@ -92,3 +92,29 @@ def test_api_exports_are_sorted_and_importable():
     assert denpex.__all__ == sorted(denpex.__all__)
     for name in denpex.__all__:
         assert hasattr(denpex, name)
+
+
+def test_ten_thousand_line_unknown_log_reads_as_few_templates():
+    import random
+
+    rng = random.Random(3)
+    lines = []
+    for i in range(10_000):
+        k = rng.random()
+        if k < 0.5:
+            lines.append(f"INFO step {i} loss {rng.random():.3f}")
+        elif k < 0.8:
+            lines.append(f"ERROR shard {rng.randrange(64)} replica {rng.randrange(8)} lost lease after {rng.randrange(900)} ms")
+        elif k < 0.95:
+            lines.append(f"ERROR checksum mismatch in block 0x{rng.randrange(16**8):08x} of /data/part-{rng.randrange(999):05d}.arrow")
+        else:
+            lines.append(f"WidgetSyncError: peer {rng.randrange(32)} refused sync (epoch {rng.randrange(50)})")
+    d = diagnose("\n".join(lines) + "\n")
+    assert d.primary is None and d.unknown is not None
+    tops = d.unknown.templates
+    assert 2 <= len(tops) <= 10
+    total = sum(t.count for t in tops)
+    assert tops[0].count > 2500 and "lease" in tops[0].template
+    assert any("checksum" in t.template for t in tops[:3])
+    assert total >= 4900  # nearly every error line falls into a listed template
+    assert tops[0].first.line < 20
