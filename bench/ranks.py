@@ -33,24 +33,26 @@ WD = ("[rank{r}]:[E1203 10:{m:02d}:{s:02d}.123456789 ProcessGroupNCCL.cpp:616] [
       "600012 milliseconds before timing out.")
 
 
-def gen_rank(path: Path, rank: int, size: int, bad: int, collateral: set[int]) -> None:
-    rng = random.Random(rank)
-    written, step = 0, 0
+def noise_block(size: int) -> bytes:
+    """One rank's worth of realistic noise for rank 0; other ranks reuse it with their own prefix."""
+    rng = random.Random(0)
     lines: list[str] = []
-    with open(path, "w") as fh:
-        while written < size:
-            step += 1
-            line = f"[rank{rank}]:" + noise_line(rng, step) + "\n"
-            lines.append(line)
-            written += len(line)
-            if len(lines) >= 4096:
-                fh.write("".join(lines))
-                lines.clear()
+    written, step = 0, 0
+    while written < size:
+        step += 1
+        line = "[rank0]:" + noise_line(rng, step) + "\n"
+        lines.append(line)
+        written += len(line)
+    return "".join(lines).encode()
+
+
+def gen_rank(path: Path, rank: int, block: bytes, bad: int, collateral: set[int]) -> None:
+    with open(path, "wb") as fh:
+        fh.write(block if rank == 0 else block.replace(b"[rank0]:", f"[rank{rank}]:".encode()))
         if rank == bad:
-            lines.append("2024-12-03 10:12:00,001 INFO trainer.py:412] step 9119 | loss 1.2\n" + OOM.format(r=rank) + "\n")
+            fh.write(("2024-12-03 10:12:00,001 INFO trainer.py:412] step 9119 | loss 1.2\n" + OOM.format(r=rank) + "\n").encode())
         elif rank in collateral:
-            lines.append(WD.format(r=rank, m=22, s=rank % 60) + "\n")
-        fh.write("".join(lines))
+            fh.write((WD.format(r=rank, m=22, s=rank % 60) + "\n").encode())
 
 
 def measure(cmd: list[str]) -> tuple[float, float, bytes]:
@@ -73,8 +75,9 @@ def main() -> int:
         rng = random.Random(0)
         collateral = set(rng.sample([r for r in range(args.ranks) if r != bad], min(40, args.ranks - 1)))
         print(f"generating {args.ranks} rank logs of {args.mb} MB in {folder} ...", flush=True)
+        block = noise_block(int(args.mb * 1024 * 1024))
         for r in range(args.ranks):
-            gen_rank(folder / f"rank{r}.log", r, int(args.mb * 1024 * 1024), bad, collateral)
+            gen_rank(folder / f"rank{r}.log", r, block, bad, collateral)
     total = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
     read = [sys.executable, "-c", f"import os\nfor n in sorted(os.listdir({str(folder)!r})):\n f=open(os.path.join({str(folder)!r},n),'rb')\n while f.read(16<<20): pass"]
     measure(read)  # warm the page cache
