@@ -24,8 +24,13 @@ FAILURES = [
 ]
 
 
+# How often each kind of line shows up in a real NCCL_DEBUG=INFO training log: communicator
+# "Init COMPLETE" lines come once per communicator and rank, not every few lines.
+WEIGHTS = [40, 8, 14, 0.05, 16, 5, 1, 4, 9]
+
+
 def noise_line(rng: random.Random, step: int) -> str:
-    t = rng.choice(NOISE)
+    t = rng.choices(NOISE, weights=WEIGHTS)[0]
     return t.format(
         ts=f"2024-12-03 10:{(step // 60) % 60:02d}:{step % 60:02d},{rng.randrange(1000):03d}",
         step=step, loss=rng.random() * 3, gn=rng.random() * 2, tps=rng.randrange(90000, 130000), q=rng.randrange(8),

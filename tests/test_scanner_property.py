@@ -56,11 +56,11 @@ def test_chunk_boundaries_do_not_lose_or_duplicate(monkeypatch):
 
 # --- the zero-copy chunked scan (scan_source) against the straightforward one (scan_source_reference)
 
-import contextlib  # noqa: E402
+import contextlib
 
-from denpex import readers as _readers  # noqa: E402
-from denpex import scanner as _scanner  # noqa: E402
-from denpex.scanner import scan_source_reference  # noqa: E402
+import denpex.readers as _readers
+import denpex.scanner as _scanner
+from denpex.scanner import scan_source_reference
 
 PROGRESS_LINES = ["step 12 | loss 0.3", "[rank3]: iteration 7/100", "Epoch 1:  20%|## | 20/100 [00:10<00:40, 2.00it/s]"]
 ODD = st.sampled_from(["\x1b]0;title\x07", "\x1b[2K", "\x1b]8;;http://x\x1b\\", "\r", "\t", " " * 30, "\x00"])
@@ -149,3 +149,20 @@ def test_progress_finditer_equals_regex_finditer(text):
     from denpex.scanner import _PROGRESS, _progress_finditer
 
     assert [(m.span(), m.group()) for m in _progress_finditer(text)] == [(m.span(), m.group()) for m in _PROGRESS.finditer(text)]
+
+
+def test_newline_counter_with_and_without_numpy():
+    import random
+
+    from denpex.scanner import _NewlineCounter
+
+    rng = random.Random(5)
+    buf = bytearray(rng.choice(b"ab\n\r") for _ in range(3 << 20))
+    plain = _NewlineCounter()
+    plain.tried = True  # never imports numpy
+    fast = _NewlineCounter()
+    fast.counted = 1 << 40  # past the threshold: numpy when installed
+    for lo, hi in [(0, len(buf)), (7, len(buf) - 3), (1 << 20, (2 << 20) + 5), (5, 900)]:
+        assert fast(buf, lo, hi) == plain(buf, lo, hi) == buf.count(b"\n", lo, hi)
+    buf.extend(b"\n")  # no export left behind: the buffer can still be resized
+    assert fast(buf, 0, len(buf)) == buf.count(b"\n")

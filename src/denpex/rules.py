@@ -79,7 +79,7 @@ class LazyRegex:
     """A ``re.Pattern`` compiled on first use. Compiling every signature's regex took a good part of
     the start-up; a scan verifies only the few rules whose Hyperscan candidates it meets."""
 
-    __slots__ = ("pattern", "flags", "_rx")
+    __slots__ = ("_rx", "flags", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0):
         self.pattern = pattern

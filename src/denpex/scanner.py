@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .models import InputInfo
 from .readers import Source, iter_chunks, strip_ansi
 from .rules import Rule, to_hyperscan
 
@@ -230,10 +231,31 @@ def _start_of_last_lines(buf: bytes | bytearray, end: int, count: int, floor: in
     return max(pos, floor, end - TAIL_BYTES)
 
 
+def _before_text(buf: bytes | bytearray, s: int) -> tuple[str, ...]:
+    """The ``BEFORE_KEPT`` lines above the line starting at ``s``, decoded in one go."""
+    lines = _lines_before(buf, s, BEFORE_KEPT)
+    if not lines:
+        return ()
+    return tuple(seg.split("\r")[-1][:EVIDENCE_CHARS] for seg in _decode(b"\n".join(lines)).split("\n"))
+
+
 class _Verifier:
+    """Verifies candidate lines with each rule's Python regex. At most ``MAX_HITS_PER_RULE`` hits of
+    one rule are kept per source (the first ones): a pattern that matches millions of lines must
+    cost neither unbounded memory nor a regex run per line."""
+
     def __init__(self, rules: Sequence[Rule], source: str):
         self.rules = rules
         self.source = source
+        self.kept: dict[int, int] = {}
+        self.dropped = 0
+
+    def note(self, info: InputInfo) -> None:
+        if self.dropped:
+            info.notes.append(
+                f"{self.dropped} further candidate lines of very frequent patterns were not examined "
+                f"(the first {MAX_HITS_PER_RULE} matches of each pattern are kept)"
+            )
 
     def verify(
         self,
@@ -251,9 +273,13 @@ class _Verifier:
         # group candidate rule ids by the line that holds the match's last byte
         by_line: dict[int, set[int]] = {}
         bounds: dict[int, tuple[int, int]] = {}
+        kept = self.kept
         for end, rid in cands:
             off = max(end - 1, 0)
             if off < emit_from or off >= emit_to:
+                continue
+            if kept.get(rid, 0) >= MAX_HITS_PER_RULE:
+                self.dropped += 1
                 continue
             s, e = _line_bounds(buf, off, n)
             if s not in by_line:
@@ -285,9 +311,10 @@ class _Verifier:
                         found, ctx_all = self._context(buf, s, e, rule, groups, n)
                         groups.update(found)
                     if before is None:
-                        before = tuple(_decode(b).split("\r")[-1][:EVIDENCE_CHARS] for b in _lines_before(buf, s, BEFORE_KEPT))
+                        before = _before_text(buf, s)
                     text = seg.rstrip()
                     hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before, ctx_all))
+                    kept[rid] = kept.get(rid, 0) + 1
                     break
         return hits
 
@@ -399,6 +426,53 @@ def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
 _BUFFERS: list[bytearray] = []  # free scan buffers (their stale bytes are never read: every search is bounded)
 
 
+class _NewlineCounter:
+    """``buf.count(b"\\n", lo, hi)``, twice as fast with numpy's vectorised compare when numpy is
+    installed (it is optional). numpy is imported only once this process has counted 256 MiB: its
+    import would cost more than it saves on smaller inputs."""
+
+    def __init__(self) -> None:
+        self.counted = 0
+        self.np = None
+        self.tried = False
+        import threading
+
+        self.local = threading.local()  # the compare's output buffer, one per thread (numpy drops the GIL)
+
+    def __call__(self, buf: bytearray, lo: int, hi: int) -> int:
+        size = hi - lo
+        self.counted += size
+        if size < 1 << 20 or (self.np is None and (self.tried or self.counted < 256 << 20) or not self._load()):
+            return buf.count(b"\n", lo, hi)
+        np = self.np
+        assert np is not None
+        eq = getattr(self.local, "eq", None)
+        if eq is None or len(eq) < size:
+            eq = self.local.eq = np.empty(max(size, 9 << 20), dtype=bool)
+        view = np.frombuffer(buf, dtype=np.uint8, count=size, offset=lo)
+        try:
+            return int(np.count_nonzero(np.equal(view, 10, out=eq[:size])))
+        finally:
+            del view  # releases the export of buf at once (buf is resized later)
+
+    def _load(self) -> bool:
+        if self.np is None and not self.tried:
+            self.tried = True
+            try:
+                import numpy
+
+                self.np = numpy
+            except ImportError:
+                pass
+        return self.np is not None
+
+
+_count_newlines = _NewlineCounter()
+
+
+MAX_HITS_PER_RULE = 20_000
+
+
 def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
     """Stream one source through the matcher; yields verified hits in line order.
 
@@ -448,7 +522,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
                 ba[t:n] = stripped
                 n -= removed
                 p -= removed
-            n_new = ba.count(b"\n", t, n)
+            n_new = _count_newlines(ba, t, n)
             lines += n_new
             buf_newlines = tail_newlines + n_new
             emit_to = _start_of_last_lines(ba, n, CONTEXT_LINES + 1, emit_from)
@@ -484,6 +558,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             latest[h.text[:24].split("]:", 1)[0] if "]:" in h.text[:24] else ""] = h
     yield from sorted(latest.values(), key=lambda h: h.line)
     source.info.lines = lines
+    verifier.note(source.info)
 
 
 def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
@@ -536,3 +611,4 @@ def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatch
             latest[h.text[:24].split("]:", 1)[0] if "]:" in h.text[:24] else ""] = h
     yield from sorted(latest.values(), key=lambda h: h.line)
     source.info.lines = lines
+    verifier.note(source.info)
