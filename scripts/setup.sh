@@ -14,3 +14,5 @@ if [ "${1:-}" = "--full" ]; then
 else
   .venv/bin/python -m pip install -q -e .
 fi
+# byte-compile now: with PYTHONDONTWRITEBYTECODE set, every start would compile the package again
+.venv/bin/python -m compileall -q src/denpex >/dev/null || true

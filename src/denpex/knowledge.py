@@ -13,10 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import ValidationError
-
-from .entry import Entry
+from .frozen import Record, freeze
 from .models import Explanation
 
 KB_DIR = Path(__file__).parent / "kb"
@@ -45,7 +42,7 @@ class Sample:
 
 @dataclass
 class LoadedEntry:
-    entry: Entry
+    entry: Record  # the validated Entry (denpex.entry) as a plain record
     path: Path
     explain: ExplainFn | None = None
     samples: list[Sample] = field(default_factory=list)
@@ -66,7 +63,7 @@ class KnowledgeBase:
         return self.entries.get(entry_id)
 
 
-def _format_validation_error(path: Path, exc: ValidationError) -> str:
+def _format_validation_error(path: Path, exc: Any) -> str:
     lines = [f"{path}: invalid knowledge-base entry"]
     for err in exc.errors():
         loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
@@ -74,12 +71,16 @@ def _format_validation_error(path: Path, exc: ValidationError) -> str:
     return "\n".join(lines)
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def load_entry(path: Path) -> Any:
+    """Parse and validate one entry file (pydantic); raises KnowledgeBaseError naming file and field."""
+    import yaml
+    from pydantic import ValidationError
 
+    from .entry import Entry
 
-def load_entry(path: Path) -> Entry:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 - a safe loader
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         raise KnowledgeBaseError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(raw, dict):
@@ -129,6 +130,8 @@ def parse_sample(path: Path, entry_id: str) -> Sample:
         raise KnowledgeBaseError(f"{path}: header '#! expect:' must be 'match' or 'no-match'")
     facts: dict[str, Any] = {}
     if header.get("facts"):
+        import yaml
+
         try:
             loaded = yaml.safe_load(header["facts"])
         except yaml.YAMLError as exc:
@@ -170,7 +173,8 @@ def load_kb(kb_dir: Path | None = None, *, with_samples: bool = True) -> Knowled
 
 def _stat_key(kb_dir: Path) -> str:
     h = hashlib.sha256()
-    h.update(Path(__file__).with_name("entry.py").read_bytes())  # the schema: a new field invalidates the cache
+    for schema in ("entry.py", "frozen.py"):  # the schema: a new field invalidates the cache
+        h.update(Path(__file__).with_name(schema).read_bytes())
     for p in sorted(kb_dir.rglob("*")):
         if p.is_file():
             st = p.stat()
@@ -178,7 +182,7 @@ def _stat_key(kb_dir: Path) -> str:
     return h.hexdigest()[:24]
 
 
-def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Entry]:
+def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Record]:
     """Parse + validate every entry, through an on-disk pickle keyed by the files' sizes and mtimes."""
     import pickle
 
@@ -193,7 +197,7 @@ def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Entry]:
                 return cached
         except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
             pass
-    out = {path: load_entry(path) for path in files}
+    out = {path: freeze(load_entry(path)) for path in files}
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_suffix(f".{os.getpid()}.tmp")
@@ -241,6 +245,8 @@ def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:
 
 def load_taxonomy(path: Path | None = None) -> dict[str, dict[str, str]]:
     """Taxonomy ids (a contract) with their role and one-line description."""
+    import yaml
+
     raw = yaml.safe_load((path or TAXONOMY).read_text(encoding="utf-8"))
     out: dict[str, dict[str, str]] = {}
     for group, items in raw.items():

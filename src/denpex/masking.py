@@ -46,6 +46,9 @@ _RULES: list[tuple[str, re.Pattern[str], int]] = [
     ),
     ("USER", re.compile(r"(?:/home/|/Users/|/export/home/|C:\\Users\\)([A-Za-z0-9._-]+)"), 1),
 ]
+# Every vendor token detect-secrets knows (Slack, Stripe, Twilio, SendGrid, ...) has a run of 20+
+# token characters mixing letters and digits; text without one cannot hold such a secret.
+_LONG_TOKEN = re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{20,}")
 # Keep values that identify nothing and help diagnosis.
 _KEEP = {"127.0.0.1", "0.0.0.0", "255.255.255.255", "root", "ubuntu"}
 
@@ -58,9 +61,8 @@ class Masker:
         self._map: dict[tuple[str, str], str] = {}
         self._counts: dict[str, int] = {}
         self._hosts: set[str] = set()
-        self._plugins: list[Any] = []
-        if use_detect_secrets:
-            self._plugins = _detect_secrets_plugins()
+        self._use_detect_secrets = use_detect_secrets
+        self._plugins: list[Any] | None = None  # loaded on first use: importing them costs ~0.1 s
 
     def placeholder(self, kind: str, value: str) -> str:
         key = (kind, value)
@@ -84,7 +86,7 @@ class Masker:
             return text
         for kind, rx, group in _RULES:
             text = rx.sub(lambda m, k=kind, g=group: self._replace(m, k, g), text)
-        for plugin in self._plugins:
+        for plugin in self._vendor_plugins(text):
             try:
                 found = plugin.analyze_line(filename="log", line=text, line_number=0)
             except Exception:  # noqa: BLE001 - a detector bug must not stop masking by the others
@@ -98,6 +100,14 @@ class Masker:
                 if h in text:
                     text = re.sub(rf"(?<![\w.-]){re.escape(h)}(?![\w-])", self.placeholder("HOST", h), text)
         return text
+
+    def _vendor_plugins(self, text: str) -> list[Any]:
+        """detect-secrets' vendor detectors, only for text holding a long token they could flag."""
+        if not self._use_detect_secrets or not _LONG_TOKEN.search(text):
+            return []
+        if self._plugins is None:
+            self._plugins = _detect_secrets_plugins()
+        return self._plugins
 
     def _replace(self, m: re.Match[str], kind: str, group: int) -> str:
         value = m.group(group)
