@@ -310,10 +310,10 @@ class _Verifier:
                     if rule.context:
                         found, ctx_all = self._context(buf, s, e, rule, groups, n)
                         groups.update(found)
-                    if before is None:
+                    if before is None and rule.keep_before:
                         before = _before_text(buf, s)
                     text = seg.rstrip()
-                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before, ctx_all))
+                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before if rule.keep_before else (), ctx_all))
                     kept[rid] = kept.get(rid, 0) + 1
                     break
         return hits
