@@ -138,7 +138,17 @@ def main() -> int:
     if rg:
         w, m = measure([rg, "-j1", "-c", "-f", str(patterns), str(folder)])
         row("ripgrep -j1 folder", w, m, fsize)
-    print(f"  speed-up on 2 cores: {w1 / w2:.2f}x")
+    print(f"  speed-up on 2 cores (whole command): {w1 / w2:.2f}x")
+    inproc = (
+        "import time, denpex\n"
+        "denpex.diagnose('x\\n')\n"
+        "for j in (1, 2):\n"
+        "    best = min((lambda t: (denpex.diagnose(%r, jobs=j), time.perf_counter() - t)[1])(time.perf_counter()) for _ in range(3))\n"
+        "    print(j, best)\n" % str(folder)
+    )
+    out = subprocess.run([PY, "-c", inproc], capture_output=True, text=True, check=True).stdout.split()
+    t1, t2 = float(out[1]), float(out[3])
+    print(f"  in-process diagnosis (start-up excluded): {t1:.2f} s on one core, {t2:.2f} s on two: {t1 / t2:.2f}x")
 
     small = OUT / "small.log"
     small.write_text("INFO start\nValueError: This model's maximum context length is 4096 tokens, however you requested 5120 tokens (4608 in your prompt; 512 for the completion).\n")

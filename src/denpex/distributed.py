@@ -42,6 +42,7 @@ def analyse_ranks(
     from .engine import compare_hits
 
     ranks = _known_ranks(findings, hits)
+    rank_hosts = _rank_hosts(hits)
     order_certain = _order_certain(findings)
     summary = next((f for f in findings if f.id == SUMMARY_ID and isinstance(f.facts.get("root_rank"), int)), None)
     summary = summary or next((f for f in findings if f.id == SUMMARY_ID), None)
@@ -63,7 +64,7 @@ def analyse_ranks(
             primary = dataclasses.replace(
                 base,
                 rank=r,
-                host=_host_of(hits, r, masker),
+                host=masker.host(rank_hosts.get(r)),
                 suspect=True,
                 caused_by=f"rank {r}",
                 explanation=f"Suspect rank {r}: {why}. " + base.explanation,
@@ -102,7 +103,7 @@ def analyse_ranks(
         table.append(
             RankSummary(
                 rank=r,
-                host=next((f.host for f in fs if f.host), None) or _host_of(hits, r, masker),
+                host=next((f.host for f in fs if f.host), None) or masker.host(rank_hosts.get(r)),
                 first_failure=(primary.id if primary is not None and primary.rank == r else (first.id if first else None)),
                 first_failure_time=(primary.time if primary is not None and primary.rank == r else (first.time if first else None)),
                 first_failure_line=(primary.evidence[0] if primary is not None and primary.rank == r and primary.evidence else (first.evidence[0] if first else None)),
@@ -221,11 +222,13 @@ def _last_progress(hits: Sequence[AttributedHit]) -> dict[int, tuple[str, str | 
     return out
 
 
-def _host_of(hits: Sequence[AttributedHit], rank: int, masker: Masker) -> str | None:
+def _rank_hosts(hits: Sequence[AttributedHit]) -> dict[int, str]:
+    """The host each rank's lines name (the first one seen)."""
+    hosts: dict[int, str] = {}
     for h in hits:
-        if h.at.rank == rank and h.at.host:
-            return masker.host(h.at.host)
-    return None
+        if h.at.rank is not None and h.at.host and h.at.rank not in hosts:
+            hosts[h.at.rank] = h.at.host
+    return hosts
 
 
 def _order_certain(findings: list[Finding]) -> bool:
