@@ -13,179 +13,33 @@ removed before matching.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 
+from .hits import EVIDENCE_CHARS, Hit, _decode
+from .matchers import HyperscanMatcher, PlainMatcher, _cache_dir, make_matcher
 from .models import InputInfo
+from .progress_lines import (
+    _PROGRESS,
+    PROGRESS_RULE,
+    PROGRESS_WINDOW,
+    _progress_finditer,
+    _progress_from_window,
+    _progress_hits,
+    _progress_window,
+)
 from .readers import Source, iter_chunks, strip_ansi
-from .rules import Rule, to_hyperscan
+from .rules import Rule
 
 CONTEXT_LINES = 64
 MAX_LINE = 8 * 1024 * 1024
 TAIL_BYTES = 1024 * 1024
-EVIDENCE_CHARS = 2000
 BEFORE_KEPT = 24
 
-
-@dataclass(frozen=True)
-class Hit:
-    rule: int
-    source: str
-    line: int
-    text: str
-    groups: dict[str, str]
-    before: tuple[str, ...] = ()
-    context_all: tuple[tuple[str, str], ...] = ()  # every context value, also those the match itself set
-
-
-def _decode(b: bytes) -> str:
-    return b.decode("utf-8", errors="replace")
-
-
-class PlainMatcher:
-    """Reference matcher: every rule's regex on every line segment (slow, obviously correct)."""
-
-    name = "plain"
-
-    def __init__(self, rules: Sequence[Rule]):
-        self.rules = rules
-
-    def candidates(self, buf: bytes) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        pos = 0
-        n = len(buf)
-        while pos < n:
-            end = buf.find(b"\n", pos)
-            if end == -1:
-                end = n
-            for seg in _decode(buf[pos:end]).split("\r"):
-                for r in self.rules:
-                    if r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg)):
-                        out.append((end, r.index))
-            pos = end + 1
-        return out
-
-    def candidates_in(self, buf: bytearray, n: int) -> list[tuple[int, int]]:
-        return self.candidates(bytes(buf[:n]))
-
-
-class HyperscanMatcher:
-    """All rules in one Hyperscan block-mode database, cached on disk by content hash."""
-
-    name = "hyperscan"
-
-    def __init__(self, rules: Sequence[Rule], cache_key: str | None = None):
-        import hyperscan
-
-        self.rules = rules
-        exprs = [to_hyperscan(r.pattern).encode() for r in rules]
-        flags = [
-            hyperscan.HS_FLAG_MULTILINE
-            | (hyperscan.HS_FLAG_CASELESS if r.ignore_case else 0)
-            | (hyperscan.HS_FLAG_UTF8 if not r.pattern.isascii() else 0)
-            for r in rules
-        ]
-        ids = [r.index for r in rules]
-        key = hashlib.sha256(repr((exprs, flags, hyperscan.__version__ if hasattr(hyperscan, "__version__") else "")).encode()).hexdigest()[:20]
-        cache = _cache_dir() / f"hs-{key}.db" if cache_key is not None else None
-        db = None
-        if cache is not None and cache.exists():
-            try:
-                db = hyperscan.loadb(cache.read_bytes(), mode=hyperscan.HS_MODE_BLOCK)
-            except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
-                db = None
-        self.broken: list[str] = []
-        if db is None:
-            db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-            try:
-                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
-            except hyperscan.error:
-                exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags)
-                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
-            if cache is not None:
-                try:
-                    cache.parent.mkdir(parents=True, exist_ok=True)
-                    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-                    tmp.write_bytes(hyperscan.dumpb(db))
-                    tmp.replace(cache)
-                except OSError:
-                    pass
-        self.db = db
-        self.scratch = hyperscan.Scratch(db)
-
-    def _repair(self, hyperscan, exprs, ids, flags):  # type: ignore[no-untyped-def]
-        """Keep scanning when one pattern is outside Hyperscan's syntax: run it in prefilter mode
-        (a superset; every candidate is verified by the Python regex anyway) or drop it and say so."""
-        keep_e, keep_i, keep_f = [], [], []
-        for e, i, f in zip(exprs, ids, flags):
-            for extra in (0, hyperscan.HS_FLAG_PREFILTER):
-                try:
-                    hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK).compile(expressions=[e], flags=[f | extra])
-                except hyperscan.error:
-                    continue
-                keep_e.append(e)
-                keep_i.append(i)
-                keep_f.append(f | extra)
-                break
-            else:
-                self.broken.append(self.rules[i].key)
-        return keep_e, keep_i, keep_f
-
-    def candidates(self, buf: bytes) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        append = out.append
-
-        def on_match(rule_id: int, start: int, end: int, flags: int, ctx: object) -> bool:
-            append((end, rule_id))
-            return False
-
-        # \r becomes \n for matching so that ^ anchors at progress-bar redraws too;
-        # same length, so offsets are unchanged.
-        self.db.scan(buf.replace(b"\r", b"\n") if b"\r" in buf else buf, match_event_handler=on_match, scratch=self.scratch)
-        return out
-
-    def candidates_in(self, buf: bytearray, n: int) -> list[tuple[int, int]]:
-        """``candidates(bytes(buf[:n]))`` without copying ``buf`` (unless it holds a ``\\r``)."""
-        out: list[tuple[int, int]] = []
-        append = out.append
-
-        def on_match(rule_id: int, start: int, end: int, flags: int, ctx: object) -> bool:
-            append((end, rule_id))
-            return False
-
-        if buf.find(b"\r", 0, n) != -1:
-            # same length: offsets unchanged
-            data = buf.replace(b"\r", b"\n") if 2 * n > len(buf) else buf[:n].replace(b"\r", b"\n")
-            with memoryview(data) as mv, mv[:n] as view:
-                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
-        else:
-            with memoryview(buf) as mv, mv[:n] as view:
-                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
-        return out
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("DENPEX_CACHE_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "denpex")
-    return Path(base)
-
-
-def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | None = "default") -> PlainMatcher | HyperscanMatcher:
-    if engine == "plain":
-        return PlainMatcher(rules)
-    try:
-        return HyperscanMatcher(rules, cache_key=cache_key)
-    except ImportError:
-        if engine == "hyperscan":
-            raise
-        return PlainMatcher(rules)
-
-
-# The helpers below take ``n``, the logical end of ``buf``: the fast path scans a reused
-# bytearray whose bytes past ``n`` belong to the next chunk (or are stale).
+__all__ = [
+    "CONTEXT_LINES", "EVIDENCE_CHARS", "Hit", "HyperscanMatcher", "MAX_LINE", "PROGRESS_RULE", "PROGRESS_WINDOW",
+    "PlainMatcher", "_PROGRESS", "_cache_dir", "_progress_finditer", "_progress_from_window", "_progress_hits",
+    "_progress_window", "make_matcher", "scan_source", "scan_source_reference",
+]
 
 
 def _line_bounds(buf: bytes | bytearray, offset: int, n: int | None = None) -> tuple[int, int]:
@@ -342,85 +196,6 @@ class _Verifier:
                             found[k] = v
                     first = False
         return found, tuple(every)
-
-
-_PROGRESS = re.compile(
-    r"\b(?:step|iter(?:ation)?|epoch|global_step|batch)\b\s*[:=#]?\s*\[?\d+|\b\d+/\d+ \[\d\d:\d\d",
-    re.IGNORECASE,
-)
-PROGRESS_WINDOW = 48 * 1024
-PROGRESS_RULE = -1
-
-
-_PROGRESS_KEYWORDS = ("step", "iter", "epoch", "global_step", "batch")
-_PROGRESS_SLASH = re.compile(r"/[0-9]+ \[")
-
-
-def _progress_finditer(text: str) -> Iterator[re.Match[str]]:
-    """Exactly ``_PROGRESS.finditer(text)``, about ten times faster on ASCII text: ``_PROGRESS`` (whose
-    leading ``\\b`` makes the regex engine try every position) is tried only where a match can
-    start: at a keyword (found case-insensitively with ``str.find``) or at the digits before a
-    ``/12 [``."""
-    if not text.isascii():
-        yield from _PROGRESS.finditer(text)
-        return
-    low = text.lower()
-    starts: set[int] = set()
-    for kw in _PROGRESS_KEYWORDS:
-        i = low.find(kw)
-        while i != -1:
-            starts.add(i)
-            i = low.find(kw, i + 1)
-    for m in _PROGRESS_SLASH.finditer(text):
-        i = m.start()
-        while i > 0 and text[i - 1] in "0123456789":
-            i -= 1
-        starts.add(i)
-    match = _PROGRESS.match
-    pos = 0
-    for i in sorted(starts):
-        if i < pos:
-            continue
-        m = match(text, i)
-        if m is not None:
-            yield m
-            pos = m.end()
-
-
-def _progress_hits(buf: bytes, lo: int, hi: int, line_base: int, source: str, buf_newlines: int) -> list[Hit]:
-    """The last progress line (step/iteration/epoch counter, tqdm) of each rank prefix in the
-    tail of the emitted region. Only the tail: progress lines can be most of a training log."""
-    window = _progress_window(buf, lo, hi, line_base, buf_newlines)
-    return [] if window is None else _progress_from_window(window[0], window[1], source)
-
-
-def _progress_window(
-    buf: bytes | bytearray, lo: int, hi: int, line_base: int, buf_newlines: int, n: int | None = None
-) -> tuple[bytes, int] | None:
-    """The bytes ``_progress_hits`` looks at (at most PROGRESS_WINDOW) and the line number of their
-    first line, so that the buffer itself need not be kept."""
-    n = len(buf) if n is None else n
-    start = max(lo, hi - PROGRESS_WINDOW)
-    start = buf.find(b"\n", start, n) + 1 if start > lo else lo
-    if start <= 0 and lo > 0:
-        return None
-    return bytes(buf[start:hi]), line_base + buf_newlines - buf.count(b"\n", start, n)
-
-
-def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
-    text = _decode(window)
-    last_by_prefix: dict[str, tuple[int, str]] = {}
-    for m in _progress_finditer(text):
-        ls = text.rfind("\n", 0, m.start()) + 1
-        le = text.find("\n", m.end())
-        line = text[ls : (le if le != -1 else len(text))].split("\r")[-1]
-        prefix = line[:24].split("]:", 1)[0] if "]:" in line[:24] else ""
-        last_by_prefix[prefix] = (ls, line)
-    out: list[Hit] = []
-    for ls, line in last_by_prefix.values():
-        line_no = base + text.count("\n", 0, ls)
-        out.append(Hit(PROGRESS_RULE, source, line_no, line.rstrip()[:EVIDENCE_CHARS], {}, ()))
-    return out
 
 
 _BUFFERS: list[bytearray] = []  # free scan buffers (their stale bytes are never read: every search is bounded)
