@@ -28,6 +28,22 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
+def _read_inputs(paths: tuple[str, ...]) -> tuple[list, InputsReport]:  # type: ignore[type-arg]
+    """Sources for the given paths; a usage error (missing path, nothing readable) exits 2."""
+    report = InputsReport()
+    try:
+        sources = collect_sources(list(paths), report)
+    except InputError as exc:
+        _console(True).print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+    if not sources and report.skipped:
+        for s in report.skipped:
+            _console(True).print(f"[red]error:[/red] {s.path}: {s.reason}")
+        _console(True).print("[red]error:[/red] nothing readable to diagnose")
+        sys.exit(2)
+    return sources, report
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="denpex")
 def main() -> None:
@@ -52,17 +68,7 @@ def diagnose(
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
     from .render import render_markdown, render_terminal, to_json
 
-    report = InputsReport()
-    try:
-        sources = collect_sources(list(paths), report)
-    except InputError as exc:
-        _console(True).print(f"[red]error:[/red] {exc}")
-        sys.exit(2)
-    if not sources and report.skipped:
-        for s in report.skipped:
-            _console(True).print(f"[red]error:[/red] {s.path}: {s.reason}")
-        _console(True).print("[red]error:[/red] nothing readable to diagnose")
-        sys.exit(2)
+    sources, report = _read_inputs(paths)
     try:
         d = diagnose_sources(
             sources, report, mask_hosts=mask_hosts, engine=engine, jobs=jobs or (os.cpu_count() or 1),
@@ -166,13 +172,8 @@ def timeline(paths: tuple[str, ...], png: str | None, svg: str | None, mask_host
     """Per-rank timeline: first failure and last progress of every rank."""
     from .timeline import render_timeline_terminal, write_timeline_image
 
-    report = InputsReport()
-    try:
-        sources = collect_sources(list(paths), report)
-    except InputError as exc:
-        _console(True).print(f"[red]error:[/red] {exc}")
-        sys.exit(2)
-    d = diagnose_sources(sources, report, mask_hosts=mask_hosts)
+    sources, report = _read_inputs(paths)
+    d = diagnose_sources(sources, report, mask_hosts=mask_hosts, jobs=os.cpu_count() or 1)
     render_timeline_terminal(d, _console())
     for out in (png, svg):
         if out:
