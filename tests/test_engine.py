@@ -118,3 +118,24 @@ def test_ten_thousand_line_unknown_log_reads_as_few_templates():
     assert any("checksum" in t.template for t in tops[:3])
     assert total >= 4900  # nearly every error line falls into a listed template
     assert tops[0].first.line < 20
+
+
+def test_c10_error_with_cpp_frames_quotes_the_exception():
+    log = """[rank1]: terminate called after throwing an instance of 'c10::DistBackendError'
+[rank1]:   what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
+[rank1]: Exception raised from c10_cuda_check_implementation at ../c10/cuda/CUDAException.cpp:43 (most recent call first):
+[rank1]: frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f2a4d8b9446 in /usr/lib/python3/dist-packages/torch/lib/libc10.so)
+[rank1]: frame #1: c10::detail::torchCheckFail(char const*, char const*, unsigned int, std::string const&) + 0x64 (0x7f2a4d8636e4 in /usr/lib/python3/dist-packages/torch/lib/libc10.so)
+"""
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "cuda.illegal-memory-access"
+    assert d.primary.rank == 1
+    assert "what():" in d.primary.evidence[0].text and "frame #" not in d.primary.evidence[0].text
+
+
+def test_unknown_cpp_exception_is_listed_as_fatal():
+    log = "terminate called after throwing an instance of 'c10::Error'\n  what():  frobnicator quantum desync in shard 3\nAborted (core dumped)\n"
+    d = diagnose(log)
+    assert d.primary is None and d.unknown is not None
+    texts = " ".join(e.text for e in d.unknown.fatal_lines)
+    assert "terminate called after throwing" in texts and "frobnicator" in texts
