@@ -49,7 +49,10 @@ def add(spec: dict) -> None:
     if s.get("facts"):
         head.append(f"#! facts: {_flow(s['facts'])}")
     head.append(f"#! source: {s['source']}")
-    (path.parent / f"{spec['entry']}.{s['label']}.log").write_text("\n".join(head) + "\n" + s["body"].rstrip("\n") + "\n")
+    target = path.parent / f"{spec['entry']}.{s['label']}.log"
+    if target.exists():
+        raise SystemExit(f"{target} exists: choose another sample label")
+    target.write_text("\n".join(head) + "\n" + s["body"].rstrip("\n") + "\n")
     print(f"added {spec['entry']}:{sig['id']}")
 
 

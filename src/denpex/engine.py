@@ -317,14 +317,9 @@ def _unmatched_exception_before(primary: Finding, hits: Sequence[AttributedHit])
     first = primary.order[0] if primary.order else None
     if first is None:
         return None
-    after_traceback: set[int] = set()
     for h in hits:
-        if h.rule.entry_id is not None:
-            continue
-        if h.rule.sig_id == "traceback":
-            after_traceback.add(h.file_index)
-            continue
-        if h.rule.sig_id != "exception" or h.file_index not in after_traceback:
+        # an unindented "SomeError: message" line (the end of a traceback, whose header may be cut off)
+        if h.rule.entry_id is not None or h.rule.sig_id != "exception":
             continue
         body = strip_prefix(h.hit.text)
         if body.startswith((" ", "\t")) or (h.file_index, h.hit.line) in matched:
