@@ -143,11 +143,12 @@ class _Verifier:
         hits: list[Hit] = []
         counted_to = 0
         line_no = line_base
+        self.counted = (0, 0)
         for s in sorted(by_line):
             if newlines is not None and s - counted_to > n - s:
                 line_no = line_base + newlines - buf.count(b"\n", s, n)
             else:
-                line_no += buf.count(b"\n", counted_to, s)
+                line_no += _count_newlines(buf, counted_to, s)
             counted_to = s
             _, e = bounds[s]
             raw = buf[s:e]
@@ -170,6 +171,7 @@ class _Verifier:
                     hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before if rule.keep_before else (), ctx_all))
                     kept[rid] = kept.get(rid, 0) + 1
                     break
+        self.counted = (counted_to, line_no - line_base)  # newlines in buf[:counted_to], when counted from 0
         return hits
 
     @staticmethod
@@ -297,11 +299,14 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
                 ba[t:n] = stripped
                 n -= removed
                 p -= removed
-            n_new = _count_newlines(ba, t, n)
-            lines += n_new
-            buf_newlines = tail_newlines + n_new
             emit_to = _start_of_last_lines(ba, n, CONTEXT_LINES + 1, emit_from)
-            yield from verifier.verify(ba, matcher.candidates_in(ba, n), emit_from, emit_to, line_base, n, buf_newlines)
+            # hits' line numbers are counted from the buffer start; the rest of the buffer is counted
+            # after them, so the newlines of each chunk are counted exactly once
+            chunk_hits = verifier.verify(ba, matcher.candidates_in(ba, n), emit_from, emit_to, line_base, n, None)
+            counted_to, counted_nl = verifier.counted
+            buf_newlines = counted_nl + _count_newlines(ba, counted_to, n)
+            lines += buf_newlines - tail_newlines
+            yield from chunk_hits
             windows = (windows + [_progress_window(ba, emit_from, emit_to, line_base, buf_newlines, n)])[-2:]
             ctx_start = _start_of_last_lines(ba, emit_to, CONTEXT_LINES, 0)
             tail_newlines = ba.count(b"\n", ctx_start, n)
