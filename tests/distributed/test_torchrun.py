@@ -83,13 +83,13 @@ def test_crash_names_rank_2_and_marks_others_collateral(runs):
     assert p["rank"] == 2 and p["role"] == "root" and not p["suspect"]
     assert "8x12" in p["evidence"][0]["text"]
     others = [f for f in rep["findings"] if f["rank"] not in (2, None)]
-    assert others and all(f["role"] == "collateral" for f in others)
-    assert {f["id"] for f in others} >= {"dist.peer-connection-lost"}
+    assert all(f["role"] == "collateral" for f in others)
+    # the peers' resets (when they got to print them) and torchrun's teardown are collateral
+    assert {f["id"] for f in rep["findings"] if f["role"] == "collateral"} & {"dist.peer-connection-lost", "dist.worker-sigterm"}
     ranks = _by_rank(rep)
     assert ranks[2]["role"] == "initiating"
     # torchrun's SIGTERM can beat a peer's own error message: such a rank is silent, never a culprit
     assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 3))
-    assert sum(ranks[r]["role"] == "collateral" for r in (0, 1, 3)) >= 1
 
 
 def test_sigkill_names_rank_1(runs):
