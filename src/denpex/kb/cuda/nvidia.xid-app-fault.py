@@ -1,75 +1,7 @@
 """Computed diagnosis for nvidia.xid-app-fault: what each Xid in this log means and what to do."""
 
-from __future__ import annotations
+from denpex.xid import xid_explainer
 
-from collections.abc import Mapping
-from typing import Any
-
-from denpex.models import Explanation
-
-# Xid code -> (meaning, action), summarised from NVIDIA's Xid documentation and catalog.
-_XID: dict[int, tuple[str, str]] = {
-    8: ("GPU stopped processing (channel idle timeout)", "restart the application"),
-    13: ("graphics engine / SM exception (illegal instruction, out-of-range address, warp error in a kernel)", "restart the application and debug the faulting kernel"),
-    31: ("GPU memory page fault (MMU fault: a kernel touched an unmapped address)", "restart the application and debug it (compute-sanitizer); the GPU is normally fine"),
-    32: ("invalid or corrupted push buffer stream", "restart the application; if it recurs without an application fault, check the driver and PCIe/system memory"),
-    38: ("driver firmware error", "reset the GPU; update the driver"),
-    43: ("GPU stopped processing the faulting context (it was torn down)", "restart the application; no GPU reset needed"),
-    45: ("preemptive cleanup of channels after a previous error", "follow-on event: act on the Xid that came before it"),
-    48: ("double-bit ECC error (uncorrectable memory error)", "drain the GPU, reset it, run diagnostics; RMA if it recurs"),
-    61: ("internal micro-controller breakpoint/warning", "reset the GPU; report to NVIDIA if it recurs"),
-    62: ("internal micro-controller halt", "reset the GPU; update the driver/firmware"),
-    63: ("row remap / page retirement recorded (takes effect after reset)", "reset the GPU when idle so the remap is applied"),
-    64: ("row remap / page retirement failed", "drain the GPU and replace it (RMA)"),
-    68: ("video processor (NVDEC) exception", "restart the application"),
-    69: ("graphics engine class error", "restart the application"),
-    74: ("NVLink error", "reset the GPU; check NVLink/NVSwitch health; RMA if it recurs"),
-    79: ("GPU has fallen off the bus (PCIe link lost)", "drain the node, reboot, check power/thermals/PCIe; RMA if it recurs"),
-    92: ("high single-bit ECC error rate", "monitor; run diagnostics at the next maintenance"),
-    94: ("contained uncorrectable memory error (only affected processes were killed)", "restart the affected application; reset the GPU at a convenient time"),
-    95: ("uncontained uncorrectable memory error (all processes on the GPU affected)", "drain and reset the GPU before reuse; RMA if it recurs"),
-    109: ("context switch timeout (a context did not yield, often a hung kernel)", "restart the application; check for runaway kernels"),
-    119: ("GSP RPC timeout", "reset the GPU; update the driver/firmware"),
-    120: ("GSP error", "reset the GPU; update the driver/firmware"),
-    154: ("GPU recovery action changed (the driver says what recovery the GPU now needs)", "perform the recovery action it names (reset / reboot)"),
-}
-
-_ENTRY_ACTION = "Restart the application; debug the faulting kernel with CUDA_LAUNCH_BLOCKING=1 and compute-sanitizer --tool memcheck. Keep the GPU in service unless the fault follows the GPU across workloads."
-
-
-def _codes(facts: Mapping[str, Any]) -> list[int]:
-    out: list[int] = []
-    for key in ("xid", "companion_xid"):
-        v = facts.get(key)
-        vals = v if isinstance(v, (list, tuple)) else ([v] if v is not None else [])
-        for x in vals:
-            try:
-                n = int(x)
-            except (TypeError, ValueError):
-                continue
-            if n not in out:
-                out.append(n)
-    return out
-
-
-def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    codes = _codes(facts)
-    if not codes:
-        return None
-    pci = facts.get("pci")
-    process = facts.get("process")
-    pid = facts.get("pid")
-    lines = []
-    for c in codes:
-        meaning, action = _XID.get(c, ("not in the summary table; look it up in NVIDIA's Xid catalog", "see the catalog"))
-        lines.append(f"Xid {c}: {meaning} -> {action}")
-    where = f"GPU at PCI {pci}" if pci else "the GPU"
-    who = ""
-    if process or pid:
-        who = f" (process {process or '?'}{f', pid {pid}' if pid else ''})"
-    text = f"Kernel log Xids on {where}{who}: " + "; ".join(lines) + "."
-    fix = [_ENTRY_ACTION]
-    if pci:
-        fix.append(f"Identify the GPU: nvidia-smi --query-gpu=index,pci.bus_id,serial --format=csv | grep -i {str(pci)[-7:]}")
-    derived: dict[str, Any] = {"xid_all": codes}
-    return Explanation(text=text, fix=tuple(fix), derived=derived)
+explain = xid_explainer(
+    "Restart the application; debug the faulting kernel with CUDA_LAUNCH_BLOCKING=1 and compute-sanitizer --tool memcheck. Keep the GPU in service unless the fault follows the GPU across workloads."
+)
