@@ -9,11 +9,22 @@ from typing import Any
 from .knowledge import LoadedEntry
 from .models import Explanation
 
-_UNITS = {"b": 1, "kb": 1e3, "kib": 1024, "mb": 1e6, "mib": 1024**2, "gb": 1e9, "gib": 1024**3, "tb": 1e12, "tib": 1024**4}
+_UNITS = {
+    "b": 1, "bytes": 1, "byte": 1,
+    "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
+    "kib": 1024, "mib": 1024**2, "gib": 1024**3, "tib": 1024**4, "pib": 1024**5,
+    # XLA/TPU print "6.48G": binary multiples
+    "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4,
+}
 
 
-def parse_size(text: str) -> float | None:
-    """'20.00 MiB' -> bytes. Used by ``bytes`` facts."""
+def parse_size(text: str | float | int | None) -> float | None:
+    """'20.00 MiB', '6.48G', '6291456' -> bytes (None when the unit is unknown).
+    Used by ``bytes`` facts and by entries' explain functions."""
+    if text is None:
+        return None
+    if isinstance(text, (int, float)):
+        return float(text)
     parts = text.replace(",", "").strip().split()
     if not parts:
         return None
@@ -23,8 +34,8 @@ def parse_size(text: str) -> float | None:
             unit = parts[0][len(num):].lower() or "b"
         else:
             num, unit = parts[0], parts[1].lower()
-        return float(num) * _UNITS.get(unit, 1)
-    except ValueError:
+        return float(num) * _UNITS[unit]
+    except (ValueError, KeyError):
         return None
 
 
@@ -74,4 +85,4 @@ def fmt_bytes(n: float) -> str:
     for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
         if abs(n) >= size:
             return f"{n / size:.2f} {unit}"
-    return f"{n:.0f} B"
+    return f"{n:.0f} bytes"

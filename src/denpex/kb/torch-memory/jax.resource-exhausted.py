@@ -5,38 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import fmt_bytes, parse_size
 from denpex.models import Explanation
 
-_SUFFIX = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
-
-
-def _hbm(value: Any) -> float | None:
-    if value is None:
-        return None
-    text = str(value).strip()
-    unit = text[-1:] if text[-1:] in "KMGT" else ""
-    try:
-        return float(text[: len(text) - len(unit)]) * _SUFFIX[unit]
-    except ValueError:
-        return None
-
-
-def _fmt(n: float) -> str:
-    for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
-        if abs(n) >= size:
-            return f"{n / size:.2f} {unit}"
-    return f"{n:.0f} bytes"
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    used = _hbm(facts.get("hbm_used"))
-    cap = _hbm(facts.get("hbm_capacity"))
+    used = parse_size(facts.get("hbm_used"))
+    cap = parse_size(facts.get("hbm_capacity"))
     if used is not None and cap is not None and cap > 0:
         factor = used / cap
         return Explanation(
             text=(
                 f"The compiled program needs {facts.get('hbm_used')} of HBM but the TPU core has {facts.get('hbm_capacity')} "
-                f"({factor:.2f}x; over by {facts.get('hbm_exceeded_by') or _fmt(used - cap)}). XLA refused it at compile time, so nothing ran."
+                f"({factor:.2f}x; over by {facts.get('hbm_exceeded_by') or fmt_bytes(used - cap)}). XLA refused it at compile time, so nothing ran."
             ),
             fix=(
                 f"Cut the per-core footprint by at least {(1 - cap / used) * 100:.0f}%: e.g. per-core batch x{cap / used:.2f}, "
@@ -47,11 +27,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     req = facts.get("tried_to_allocate_bytes")
     if not isinstance(req, (int, float)):
         return None
-    derived: dict[str, Any] = {"requested": _fmt(req)}
+    derived: dict[str, Any] = {"requested": fmt_bytes(req)}
     if req < 256 * 1024**2:
         derived["cause"] = "device-already-full"
         text = (
-            f"The failed request is only {_fmt(req)}: the device was already full when it arrived. "
+            f"The failed request is only {fmt_bytes(req)}: the device was already full when it arrived. "
             "Memory is held by another process (or a second JAX process that preallocated its own pool) "
             "or by arrays kept alive from earlier steps, not by this one buffer."
         )
@@ -62,11 +42,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     else:
         derived["cause"] = "program-too-large"
         text = (
-            f"One buffer of {_fmt(req)} could not be placed. Compare it with the device memory: if it is larger than the "
+            f"One buffer of {fmt_bytes(req)} could not be placed. Compare it with the device memory: if it is larger than the "
             "device, the program's temporaries must shrink; otherwise the live arrays plus this buffer exceed the pool."
         )
         fix = (
-            f"Make the buffer of {_fmt(req)} smaller: reduce the batch or chunk the vmap/scan that builds it (jax.lax.map with batch_size).",
+            f"Make the buffer of {fmt_bytes(req)} smaller: reduce the batch or chunk the vmap/scan that builds it (jax.lax.map with batch_size).",
             "Apply jax.checkpoint to the large blocks and shard big arrays across devices.",
         )
     return Explanation(text=text, fix=fix, derived=derived)
