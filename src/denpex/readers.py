@@ -11,7 +11,6 @@ import io
 import os
 import re
 import sys
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -324,19 +323,8 @@ class ChunkReader:
                     data = self.fh.read(size - got)
                     n = len(data)
                     view[got : got + n] = data
-            except EOFError:
-                source.info.notes.append(
-                    "truncated archive: the compressed stream ended early; everything before the cut was read"
-                )
-                self.close()
-                break
-            except (OSError, zlib.error, ValueError) as exc:
-                name = type(exc).__name__
-                source.info.notes.append(f"corrupt or truncated archive ({name}: {exc}); everything before it was read")
-                self.close()
-                break
-            except Exception as exc:  # noqa: BLE001 - zstandard.ZstdError and friends
-                source.info.notes.append(f"corrupt or truncated archive ({type(exc).__name__}: {exc}); everything before it was read")
+            except Exception as exc:  # noqa: BLE001 - EOFError, zlib.error, zstandard.ZstdError and friends
+                source.info.notes.append(_stream_error_note(exc))
                 self.close()
                 break
             if not n:
@@ -355,36 +343,22 @@ class ChunkReader:
                 pass
 
 
+def _stream_error_note(exc: BaseException) -> str:
+    if isinstance(exc, EOFError):
+        return "truncated archive: the compressed stream ended early; everything before the cut was read"
+    return f"corrupt or truncated archive ({type(exc).__name__}: {exc}); everything before it was read"
+
+
 def iter_chunks(source: Source, chunk_size: int | None = None) -> Iterator[bytes]:
-    """Stream decompressed bytes; a truncated or corrupt archive ends the stream with a note."""
+    """Stream decompressed bytes in chunks (``ChunkReader`` with a fresh buffer per chunk)."""
     chunk_size = chunk_size or CHUNK
-    try:
-        fh = source.open()
-    except OSError as exc:
-        source.info.notes.append(f"unreadable: {exc}")
-        return
+    reader = ChunkReader(source)
     try:
         while True:
-            try:
-                block = fh.read(chunk_size)
-            except EOFError:
-                source.info.notes.append(
-                    "truncated archive: the compressed stream ended early; everything before the cut was read"
-                )
+            buf = bytearray(chunk_size)
+            n = reader.readinto(memoryview(buf))
+            if not n:
                 return
-            except (OSError, zlib.error, ValueError) as exc:
-                name = type(exc).__name__
-                source.info.notes.append(f"corrupt or truncated archive ({name}: {exc}); everything before it was read")
-                return
-            except Exception as exc:  # zstandard.ZstdError and friends
-                source.info.notes.append(f"corrupt or truncated archive ({type(exc).__name__}: {exc}); everything before it was read")
-                return
-            if not block:
-                return
-            source.info.bytes += len(block)
-            yield block
+            yield bytes(buf[:n])
     finally:
-        try:
-            fh.close()
-        except Exception:  # noqa: BLE001 - closing a broken stream must not hide what was read
-            pass
+        reader.close()
