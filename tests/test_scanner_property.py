@@ -144,11 +144,19 @@ def test_zero_copy_scan_samples_and_file_source(tmp_path):
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("stepSTEPiterationITERepochbatchglobal_ \n\r:=#[]/0123456789-x]:") + ["٣", "ſ", "İ", "é"]), max_size=80))
-def test_progress_finditer_equals_regex_finditer(text):
-    from denpex.scanner import _PROGRESS, _progress_finditer
+@given(st.text(alphabet=st.sampled_from(list("stepSTEPiterationITERepochbatchglobal_ \n\r:=#[]/0123456789-x]:") + ["٣", "ſ", "İ", "é", "K"]), max_size=120))
+def test_last_progress_lines_equals_regex_on_every_line(text):
+    """The backwards walk that skips settled prefixes finds what the regex finds on every line."""
+    from denpex.progress_lines import _PROGRESS, _last_progress_lines, _prefix
 
-    assert [(m.span(), m.group()) for m in _progress_finditer(text)] == [(m.span(), m.group()) for m in _PROGRESS.finditer(text)]
+    expected: dict[str, tuple[int, str]] = {}
+    for i, line in enumerate(text.split("\n")):
+        line = line.rstrip("\r")
+        seg = line.split("\r")[-1]
+        if _PROGRESS.search(line):
+            expected.pop(_prefix(seg), None)
+            expected[_prefix(seg)] = (i, seg)
+    assert _last_progress_lines(text) == expected
 
 
 def test_newline_counter_with_and_without_numpy():

@@ -13,6 +13,12 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .hits import Hit
 
 _MONTHS = {m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 
@@ -238,3 +244,37 @@ def merge(line: Attribution, path: Attribution) -> Attribution:
         pid=line.pid,
         time=line.time,
     )
+
+
+def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Attribution, bool]]:
+    """Each hit of one source with its rank/host/time and whether the time was inherited from a line
+    above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
+    worker processes run it beside the scan; only the cross-file fallbacks are left to the caller."""
+    path_at = from_path(source_name)
+    seen: set[tuple[int, int]] = set()
+    out: list[tuple[Hit, Attribution, bool]] = []
+    for hit in hits:
+        if (hit.line, hit.rule) in seen:
+            continue
+        seen.add((hit.line, hit.rule))
+        at = merge(from_line(hit.text), path_at)
+        inherited = False
+        if at.time is None:
+            for prev in reversed(hit.before):
+                t = parse_time(prev)
+                if t is not None:
+                    at = Attribution(at.rank, at.local_rank, at.host, at.pid, t)
+                    inherited = True
+                    break
+        if at.rank is None and at.local_rank is None and not inherited and at.time is None:
+            # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
+            # (a line with its own timestamp is a new record from another logger: no inheritance)
+            for prev in reversed(hit.before):
+                prank, plocal, phost = prefix_rank(prev)
+                if prank is not None or plocal is not None:
+                    if prank is None and not (at.host or phost):
+                        prank = plocal
+                    at = Attribution(prank, plocal, at.host or phost, at.pid, at.time)
+                    break
+        out.append((hit, at, inherited))
+    return out

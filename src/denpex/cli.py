@@ -57,7 +57,7 @@ def main() -> None:
 @click.option("--github", "as_github", is_flag=True, help="GitHub Actions annotations (workflow commands)")
 @click.option("--gitlab-codequality", "as_gitlab", is_flag=True, help="GitLab Code Quality report (JSON)")
 @click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders")
-@click.option("--engine", type=click.Choice(["auto", "hyperscan", "plain"]), default="auto", hidden=True)
+@click.option("--engine", type=click.Choice(["auto", "hyperscan", "hyperscan-full", "plain"]), default="auto", hidden=True)
 @click.option("-j", "--jobs", type=int, default=0, help="worker processes for large inputs (default: all cores)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress output")
 @click.option("-v", "--verbose", is_flag=True)

@@ -20,7 +20,7 @@ from .masking import Masker, NullMasker
 from .models import Diagnosis, Finding, InputsReport
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
-from .parallel import Progress, raw_scan
+from .parallel import Progress, Scanned, raw_scan, uses_workers
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher
 from .unknown import evidence_of, summarise_unknown
 
@@ -90,11 +90,10 @@ def _summary_block_rank(hit: Hit) -> tuple[int | None, str | None]:
     return rank, host
 
 
-def _nccl_ranks(raw: Sequence[Sequence[Hit]]) -> dict[tuple[str, int], int]:
-    """NCCL's "host:pid:tid [dev] NCCL INFO ... rank N nranks M" lines map a process to its rank."""
+def _nccl_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str, int], int]:
     out: dict[tuple[str, int], int] = {}
-    for hits in raw:
-        for h in hits:
+    for scanned in raw:
+        for h, _, _ in scanned:
             m = _NCCL_RANK.search(h.text)
             if m:
                 out[(m.group("host"), int(m.group("pid")))] = int(m.group("rank"))
@@ -109,35 +108,13 @@ def scan_sources(
     engine: str = "auto",
     progress: Progress | None = None,
 ) -> list[AttributedHit]:
+    """Scan and attribute: the per-source part (``attribute_hits``) runs beside the scan, in the
+    workers when there are several; the fallbacks that look across sources run here."""
     out: list[AttributedHit] = []
     raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress)
     nccl_ranks = _nccl_ranks(raw_all)
-    for idx, (src, raw_hits) in enumerate(zip(sources, raw_all)):
-        path_at = attr.from_path(src.name)
-        seen: set[tuple[int, int]] = set()
-        for hit in raw_hits:
-            if (hit.line, hit.rule) in seen:
-                continue
-            seen.add((hit.line, hit.rule))
-            at = attr.merge(attr.from_line(hit.text), path_at)
-            inherited = False
-            if at.time is None:
-                for prev in reversed(hit.before):
-                    t = attr.parse_time(prev)
-                    if t is not None:
-                        at = attr.Attribution(at.rank, at.local_rank, at.host, at.pid, t)
-                        inherited = True
-                        break
-            if at.rank is None and at.local_rank is None and not inherited and at.time is None:
-                # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
-                # (a line with its own timestamp is a new record from another logger: no inheritance)
-                for prev in reversed(hit.before):
-                    prank, plocal, phost = attr.prefix_rank(prev)
-                    if prank is not None or plocal is not None:
-                        if prank is None and not (at.host or phost):
-                            prank = plocal
-                        at = attr.Attribution(prank, plocal, at.host or phost, at.pid, at.time)
-                        break
+    for idx, scanned in enumerate(raw_all):
+        for hit, at, inherited in scanned:
             if at.rank is None:
                 srank, shost = _summary_block_rank(hit)
                 if srank is None and at.host and at.pid is not None:
@@ -274,12 +251,21 @@ def _rank_findings(findings: list[Finding]) -> list[Finding]:
 def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Diagnosis:
     eng = get_engine(options.kb_dir, options.engine)
     progress = Progress(options.progress)
+    masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
+    preload = None
+    if uses_workers(sources, options.jobs):
+        # this process only waits while the workers scan: load the masking detectors meanwhile
+        import threading
+
+        preload = threading.Thread(target=masker.preload, daemon=True)
+        preload.start()
     try:
         hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress)
     finally:
         progress.stop()
+        if preload is not None:
+            preload.join()
     report.files.extend(s.info for s in sources)
-    masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
     masker.add_hosts(h.at.host for h in hits if h.at.host)
     findings = _rank_findings(_build_findings(hits, eng, masker))
     primary = _first_root(findings)

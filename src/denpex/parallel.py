@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .attribution import Attribution, attribute_hits
 from .models import InputInfo
 from .readers import Source, split_source
-from .scanner import Hit, scan_source
+from .scanner import Hit, _count_newlines, scan_source
 
 if TYPE_CHECKING:
     from .engine import _Engine
@@ -66,13 +67,19 @@ def _init_worker(kb_dir: Path | None, engine: str) -> None:
     get_engine(kb_dir, engine)
 
 
-def _scan_task(args: tuple[Source, Path | None, str]) -> tuple[list[Hit], InputInfo]:
+Scanned = tuple[Hit, Attribution, bool]  # a hit, its rank/host/time, whether the time was inherited
+
+
+def _scan_one(src: Source, matcher: object) -> list[Scanned]:
+    return attribute_hits(scan_source(src, matcher), src.name)  # type: ignore[arg-type]
+
+
+def _scan_task(args: tuple[Source, Path | None, str]) -> tuple[list[Scanned], InputInfo]:
     src, kb_dir, engine = args
     from .engine import get_engine
 
     eng = get_engine(kb_dir, engine)
-    hits = list(scan_source(src, eng.matcher))
-    return hits, src.info
+    return _scan_one(src, eng.matcher), src.info
 
 
 PARALLEL_MIN_BYTES = 48 * 1024 * 1024
@@ -87,20 +94,23 @@ def _input_size(src: Source) -> int:
         return 0
 
 
+def uses_workers(sources: Sequence[Source], jobs: int) -> bool:
+    """Whether ``raw_scan`` will hand these sources to worker processes."""
+    return jobs > 1 and sum(_input_size(s) for s in sources) >= PARALLEL_MIN_BYTES
+
+
 def raw_scan(
     sources: Sequence[Source], eng: _Engine, jobs: int, kb_dir: Path | None, engine: str, progress: Progress | None
-) -> list[list[Hit]]:
-    """Hits per source, scanning files (and byte ranges of large files) across ``jobs`` processes."""
+) -> list[list[Scanned]]:
+    """Attributed hits per source, scanning files (and byte ranges of large files) across ``jobs`` processes."""
     total = sum(_input_size(s) for s in sources)
+    _count_newlines.expect(total)  # before the fork: workers inherit numpy once it is worth loading
     if progress:
         progress.start(total, len(sources))
-    if jobs <= 1 or total < PARALLEL_MIN_BYTES:
+    if not uses_workers(sources, jobs):
         out = []
         for src in sources:
-            hits = []
-            for h in scan_source(src, eng.matcher):
-                hits.append(h)
-            out.append(hits)
+            out.append(_scan_one(src, eng.matcher))
             if progress:
                 progress.advance(_input_size(src))
         return out
@@ -116,14 +126,14 @@ def raw_scan(
     # many small files: send them in batches, a few per worker, instead of one round trip each
     small = all(_input_size(part) <= 16 * 1024 * 1024 for _, part in tasks)
     chunksize = max(1, min(32, len(tasks) // (jobs * 4))) if small else 1
-    results: dict[int, tuple[list[Hit], InputInfo]] = {}
+    results: dict[int, tuple[list[Scanned], InputInfo]] = {}
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(kb_dir, engine)) as ex:
         args = [(part, kb_dir, engine) for _, part in tasks]
         for n, res in enumerate(ex.map(_scan_task, args, chunksize=chunksize)):
             results[n] = res
             if progress:
                 progress.advance(_input_size(tasks[n][1]))
-    per_source: list[list[Hit]] = [[] for _ in sources]
+    per_source: list[list[Scanned]] = [[] for _ in sources]
     offsets = [0] * len(sources)
     for n, (i, part) in enumerate(tasks):
         hits, info = results[n]
@@ -133,7 +143,7 @@ def raw_scan(
             per_source[i] = hits
             continue
         off = offsets[i]
-        per_source[i].extend(dataclasses.replace(h, line=h.line + off) if off else h for h in hits)
+        per_source[i].extend((dataclasses.replace(h, line=h.line + off), at, inh) if off else (h, at, inh) for h, at, inh in hits)
         offsets[i] += info.lines
         src.info.lines = offsets[i]
         src.info.bytes += info.bytes
