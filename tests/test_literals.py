@@ -87,7 +87,7 @@ def _regex(draw, depth=0):
         elif kind == 8:
             parts.append("(?i:" + draw(_regex(depth + 1)) + ")")
         else:
-            parts.append("(?P<g%d>" % draw(st.integers(0, 10**6)) + draw(_regex(depth + 1)) + ")")
+            parts.append(f"(?P<g{draw(st.integers(0, 10**6))}>" + draw(_regex(depth + 1)) + ")")
     return "".join(parts)
 
 

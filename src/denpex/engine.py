@@ -18,9 +18,9 @@ from .explain import convert_facts, explain, render_message
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
 from .models import Diagnosis, Finding, InputsReport
+from .parallel import Progress, Scanned, raw_scan, uses_workers
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
-from .parallel import Progress, Scanned, raw_scan, uses_workers
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher
 from .unknown import evidence_of, summarise_unknown
 

@@ -44,7 +44,13 @@ class Progress:
         self._done += n
         if self._bar is None and time.monotonic() - self._t0 > 1.0:
             from rich.console import Console
-            from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+            from rich.progress import (
+                BarColumn,
+                DownloadColumn,
+                TextColumn,
+                TimeRemainingColumn,
+                TransferSpeedColumn,
+            )
             from rich.progress import Progress as RichProgress
 
             self._bar = RichProgress(

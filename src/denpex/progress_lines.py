@@ -7,6 +7,7 @@ log, so they are searched in the last window of the last two emitted regions, no
 from __future__ import annotations
 
 import re
+
 from .hits import EVIDENCE_CHARS, Hit, _decode
 
 _PROGRESS = re.compile(

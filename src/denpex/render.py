@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
 
 from .models import Diagnosis, Evidence, Finding
 
@@ -41,6 +39,11 @@ def _who(f: Finding) -> str:
 
 
 def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> None:
+    from rich.console import Group  # lazy: JSON and Markdown output never need rich (start-up)
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     p = d.primary
     console.print(Text(d.verdict, style="bold"))
     if p is not None:
@@ -111,6 +114,8 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
 
 
 def _inputs(d: Diagnosis, console: Console) -> None:
+    from rich.text import Text
+
     inp = d.inputs
     msg = f"Read {len(inp.files)} input(s), {inp.total_lines} lines, {inp.total_bytes} bytes."
     console.print(Text(msg, style="dim"))

@@ -36,9 +36,22 @@ TAIL_BYTES = 1024 * 1024
 BEFORE_KEPT = 24
 
 __all__ = [
-    "CONTEXT_LINES", "EVIDENCE_CHARS", "Hit", "HyperscanMatcher", "MAX_LINE", "PROGRESS_RULE", "PROGRESS_WINDOW",
-    "PlainMatcher", "_PROGRESS", "_cache_dir", "_progress_from_window", "_progress_hits",
-    "_progress_window", "make_matcher", "scan_source", "scan_source_reference",
+    "CONTEXT_LINES",
+    "EVIDENCE_CHARS",
+    "MAX_LINE",
+    "PROGRESS_RULE",
+    "PROGRESS_WINDOW",
+    "_PROGRESS",
+    "Hit",
+    "HyperscanMatcher",
+    "PlainMatcher",
+    "_cache_dir",
+    "_progress_from_window",
+    "_progress_hits",
+    "_progress_window",
+    "make_matcher",
+    "scan_source",
+    "scan_source_reference",
 ]
 
 
