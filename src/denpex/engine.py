@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from .explain import convert_facts, explain, render_message
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
 from .models import Diagnosis, Finding, InputsReport
-from .parallel import Progress, Scanned, raw_scan, uses_workers
+from .parallel import Progress, Scanned, raw_scan
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher
@@ -107,11 +107,12 @@ def scan_sources(
     kb_dir: Path | None = None,
     engine: str = "auto",
     progress: Progress | None = None,
+    while_waiting: Callable[[], None] | None = None,
 ) -> list[AttributedHit]:
     """Scan and attribute: the per-source part (``attribute_hits``) runs beside the scan, in the
     workers when there are several; the fallbacks that look across sources run here."""
     out: list[AttributedHit] = []
-    raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress)
+    raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress, while_waiting)
     nccl_ranks = _nccl_ranks(raw_all)
     for idx, scanned in enumerate(raw_all):
         for hit, at, inherited in scanned:
@@ -252,19 +253,11 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
     eng = get_engine(options.kb_dir, options.engine)
     progress = Progress(options.progress)
     masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
-    preload = None
-    if uses_workers(sources, options.jobs):
-        # this process only waits while the workers scan: load the masking detectors meanwhile
-        import threading
-
-        preload = threading.Thread(target=masker.preload, daemon=True)
-        preload.start()
     try:
-        hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress)
+        # while worker processes scan, this one loads the masking detectors it will need after
+        hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress, masker.preload)
     finally:
         progress.stop()
-        if preload is not None:
-            preload.join()
     report.files.extend(s.info for s in sources)
     masker.add_hosts(h.at.host for h in hits if h.at.host)
     findings = _rank_findings(_build_findings(hits, eng, masker))

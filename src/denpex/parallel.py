@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -106,9 +106,17 @@ def uses_workers(sources: Sequence[Source], jobs: int) -> bool:
 
 
 def raw_scan(
-    sources: Sequence[Source], eng: _Engine, jobs: int, kb_dir: Path | None, engine: str, progress: Progress | None
+    sources: Sequence[Source],
+    eng: _Engine,
+    jobs: int,
+    kb_dir: Path | None,
+    engine: str,
+    progress: Progress | None,
+    while_waiting: Callable[[], None] | None = None,
 ) -> list[list[Scanned]]:
-    """Attributed hits per source, scanning files (and byte ranges of large files) across ``jobs`` processes."""
+    """Attributed hits per source, scanning files (and byte ranges of large files) across ``jobs``
+    processes; ``while_waiting`` runs in a thread of this process while the workers scan (it is
+    not run at all when there are no workers)."""
     total = sum(_input_size(s) for s in sources)
     _count_newlines.expect(total)  # before the fork: workers inherit numpy once it is worth loading
     if progress:
@@ -131,14 +139,25 @@ def raw_scan(
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     # many small files: send them in batches, a few per worker, instead of one round trip each
     small = all(_input_size(part) <= 16 * 1024 * 1024 for _, part in tasks)
-    chunksize = max(1, min(32, len(tasks) // (jobs * 4))) if small else 1
+    chunksize = max(1, min(32, len(tasks) // (jobs * 16))) if small else 1
     results: dict[int, tuple[list[Scanned], InputInfo]] = {}
+    helper = None
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(kb_dir, engine)) as ex:
         args = [(part, kb_dir, engine) for _, part in tasks]
-        for n, res in enumerate(ex.map(_scan_task, args, chunksize=chunksize)):
+        pending = ex.map(_scan_task, args, chunksize=chunksize)  # the workers are forked by now
+        if while_waiting is not None:
+            # this process only waits from here on; a thread started before the fork could hold the
+            # import lock in the children, and would hold the GIL while the tasks are handed out
+            import threading
+
+            helper = threading.Thread(target=while_waiting, daemon=True)
+            helper.start()
+        for n, res in enumerate(pending):
             results[n] = res
             if progress:
                 progress.advance(_input_size(tasks[n][1]))
+    if helper is not None:
+        helper.join()
     per_source: list[list[Scanned]] = [[] for _ in sources]
     offsets = [0] * len(sources)
     for n, (i, part) in enumerate(tasks):
