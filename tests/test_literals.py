@@ -125,3 +125,13 @@ def test_every_signature_match_contains_its_prefilter_literal(rule):
         assert any((x.lower() if caseless else x) in hay for x in lits), (s, lits)
 
     check()
+
+
+def test_kb_lint_names_the_signatures_off_the_fast_path():
+    from denpex.kbcheck import kb_lint
+
+    res = kb_lint()
+    off = {n.split("'")[1] for n in res.notes if "no distinctive literal" in n}
+    expected = {r.sig_id for r in get_engine().rules if r.entry_id and prefilter_literals(r.pattern, r.ignore_case) is None}
+    assert off == expected
+    assert len(off) <= 5, "most signatures must stay on the literal fast path"

@@ -202,6 +202,8 @@ def _run_check(check, tag: str, summary: str) -> None:  # type: ignore[no-untype
         sys.exit(2)
     for f in res.failed:
         _console().print(f"[red]{tag}[/red] {f}")
+    for n in res.notes:
+        _console().print(f"[yellow]NOTE[/yellow] {n}")
     _console().print(summary.format(ok=len(res.passed), bad=len(res.failed)))
     sys.exit(0 if res.ok else 1)
 

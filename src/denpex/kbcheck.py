@@ -17,6 +17,7 @@ from pathlib import Path
 from .engine import get_engine, scan_sources
 from .explain import convert_facts
 from .knowledge import KnowledgeBase, LoadedEntry, Sample, load_kb, load_taxonomy
+from .literals import prefilter_literals
 from .models import InputsReport
 from .readers import bytes_source
 from .rules import to_hyperscan
@@ -26,6 +27,7 @@ from .rules import to_hyperscan
 class CheckResult:
     passed: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # worth knowing, not a failure
 
     @property
     def ok(self) -> bool:
@@ -175,4 +177,9 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True) -> CheckR
             if sig.pattern in seen:
                 res.failed.append(f"{loaded.entry.id}: signature {sig.id!r} duplicates a pattern of {seen[sig.pattern]}")
             seen[sig.pattern] = f"{loaded.entry.id}:{sig.id}"
+            if prefilter_literals(sig.pattern, sig.ignore_case) is None:
+                res.notes.append(
+                    f"{loaded.entry.id}: signature {sig.id!r} has no distinctive literal (4+ bytes, not a word healthy "
+                    "logs print on every line): every scan runs its full regex"
+                )
     return res
