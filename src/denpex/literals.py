@@ -87,13 +87,16 @@ def _best(*sets: frozenset[str] | None) -> frozenset[str] | None:
     return best
 
 
+def _fold(ch: str) -> str:
+    """Case folding as ``re.ASCII | re.IGNORECASE`` and Hyperscan's caseless mode do it: ASCII only."""
+    return ch.lower() if ch.isascii() else ch
+
+
 def _char(code: int, icase: bool) -> _Facts:
     ch = chr(code)
     if ch in "\r\n" or ch == "\ufffd":  # lines are cut at these; U+FFFD may stand for invalid bytes
         return _UNKNOWN
-    if icase:
-        ch = ch.lower()
-    s = frozenset({ch})
+    s = frozenset({_fold(ch) if icase else ch})
     return _Facts(s, s, s, s)
 
 
@@ -107,34 +110,33 @@ def _charset(items: list[tuple[object, object]], icase: bool) -> _Facts:
         else:  # NEGATE, CATEGORY (\d, \s, ...), wide ranges
             return _UNKNOWN
     if icase:
-        chars = {c.lower() for c in chars}
+        chars = {_fold(c) for c in chars}
     if not chars or len(chars) > 4 or chars & {"\r", "\n", "\ufffd"}:
         return _UNKNOWN
     s = frozenset(chars)
     return _Facts(s, s, s, s)
 
 
+def _edge(items: list[_Facts], left: bool) -> frozenset[str]:
+    """The prefix (``left``) or suffix set of a concatenation: its exact parts glued from that end
+    up to the first inexact part, whose own prefix (suffix) closes it."""
+    out: frozenset[str] = _EMPTY
+    for f in items if left else reversed(items):
+        piece = f.exact if f.exact is not None else (f.prefix if left else f.suffix)
+        nxt = _cross(out, piece) if left else _cross(piece, out)
+        if nxt is None:
+            break
+        out = nxt
+        if f.exact is None:
+            break
+    return out
+
+
 def _sequence(items: list[_Facts]) -> _Facts:
     """Facts of a concatenation from the facts of its parts."""
     exact: frozenset[str] | None = _EMPTY
     candidates: list[frozenset[str] | None] = []
-    # prefix: exact parts glued from the left until the first inexact part, whose prefix ends it
-    prefix: frozenset[str] = _EMPTY
-    for f in items:
-        nxt = _cross(prefix, f.exact if f.exact is not None else f.prefix)
-        if nxt is None:
-            break
-        prefix = nxt
-        if f.exact is None:
-            break
-    suffix: frozenset[str] = _EMPTY
-    for f in reversed(items):
-        nxt = _cross(f.exact if f.exact is not None else f.suffix, suffix)
-        if nxt is None:
-            break
-        suffix = nxt
-        if f.exact is None:
-            break
+    prefix, suffix = _edge(items, left=True), _edge(items, left=False)
     # windows: suffix of an inexact part, the exact parts after it, the prefix of the next inexact one
     run: frozenset[str] = _EMPTY
     for f in items:
