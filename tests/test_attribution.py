@@ -94,6 +94,20 @@ def test_silent_rank_is_suspect_when_others_time_out():
     assert roles == {0: "collateral", 1: "collateral", 2: "collateral", 3: "suspect"}
 
 
+def test_rank_with_a_cut_off_traceback_is_not_the_silent_one():
+    """A rank whose traceback starts but whose error line is cut off (or unknown) failed too: no
+    rank is silent, so the rank that failed first stays the answer instead of a made-up suspect."""
+    log = "\n".join([WD.format(r=0, s=30, q=1580), WD.format(r=1, s=31, q=1580),
+                     "[rank2]: Traceback (most recent call last):",
+                     '[rank2]:   File "/app/train.py", line 301, in <module>']) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.rank == 0
+    assert {r.rank: r.role for r in d.ranks}.get(2) != "suspect"
+    silent = denpex.diagnose("\n".join([WD.format(r=0, s=30, q=1580), WD.format(r=1, s=31, q=1580),
+                                        "[rank2]:2024-12-03 10:10:00,000 INFO step 100 loss 1.0"]) + "\n")
+    assert silent.primary.suspect and silent.primary.rank == 2
+
+
 def test_clock_skew_makes_order_ambiguous(tmp_path):
     (tmp_path / "node-0").mkdir()
     (tmp_path / "node-1").mkdir()

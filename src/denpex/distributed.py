@@ -33,6 +33,9 @@ _WORLD = re.compile(r"\b(?:world[_ ]size|WORLD_SIZE|nranks|nRanks|num_processes)
 SUMMARY_ID = "dist.child-failed-summary"
 
 
+_ERROR_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal"})
+
+
 def analyse_ranks(
     findings: list[Finding],
     hits: Sequence[AttributedHit],
@@ -55,6 +58,9 @@ def analyse_ranks(
     extra = ""
     seqs = _seqnums(hits)
     failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and f.id != SUMMARY_ID}
+    # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
+    # off or unknown to the knowledge base: it is not the silent one
+    failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in _ERROR_KINDS and h.at.rank is not None}
     if primary is not None and primary.role != "root":
         suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
         if suspect is not None:
