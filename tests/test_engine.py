@@ -139,3 +139,20 @@ def test_unknown_cpp_exception_is_listed_as_fatal():
     assert d.primary is None and d.unknown is not None
     texts = " ".join(e.text for e in d.unknown.fatal_lines)
     assert "terminate called after throwing" in texts and "frobnicator" in texts
+
+
+def test_cuda_oom_blames_the_other_process_whichever_order_pytorch_lists_it():
+    """PyTorch lists the GPU's processes in the driver's order; when another process holds most of
+    the card the cause is that process, not fragmentation, before or after "this process"."""
+    head = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of "
+            "23.53 GiB of which 20.38 MiB is free. ")
+    this = "Including non-PyTorch memory, this process has 1.81 GiB memory in use. "
+    other = "Process 5403 has 21.69 GiB memory in use. "
+    tail = ("Of the allocated memory 1.34 GiB is allocated by PyTorch, and 94.59 MiB is reserved by PyTorch but "
+            "unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n")
+    for line in (head + this + other + tail, head + other + this + tail):
+        p = diagnose(line).primary
+        assert p is not None and p.id == "torch.cuda-oom"
+        assert p.facts["cause"] == "memory-held-elsewhere", line
+        assert "process 5403" in p.explanation
+        assert p.fix[0].startswith("Free GPU 0")

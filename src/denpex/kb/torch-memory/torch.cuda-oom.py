@@ -22,7 +22,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if unalloc is None and reserved_total is not None and alloc is not None:
         unalloc = max(reserved_total - alloc, 0.0)
     proc = parse_size(facts.get("process_memory"))
-    other = parse_size(facts.get("other_process_memory"))
+    # PyTorch lists the processes on the GPU in the driver's order: another one may come before or
+    # after "this process"
+    other = parse_size(facts.get("other_process_memory") or facts.get("other_process_memory_after"))
+    other_pid = facts.get("other_pid", facts.get("other_pid_after"))
     gpu = facts.get("device")
     where = f"GPU {gpu}" if gpu is not None else "the GPU"
     kind = facts.get("device_kind") or "CUDA"
@@ -36,7 +39,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     outside = None
     if proc is None and other is not None and alloc is not None and other >= alloc + (unalloc or 0.0):
         # inside a container PyTorch cannot match its own PID and lists itself as "Process N"
-        proc, other = other, None
+        proc, other, other_pid = other, None, None
         derived["listed_process_is_probably_self"] = True
     if cap is not None and free is not None:
         used = cap - free
@@ -51,6 +54,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if outside is not None:
             derived["held_outside_pytorch_bytes"] = int(outside)
 
+    exact = proc is not None or other is not None
+    threshold = max((0.1 if exact else 0.2) * (cap or 0.0), 1024**3)
+    elsewhere = outside is not None and cap is not None and outside >= threshold
+    own = (alloc or 0.0) + (unalloc or 0.0)
+    holder = f"process {other_pid}" if other_pid is not None else "memory outside PyTorch (another process, the CUDA context, library workspaces)"
+
     if cap is not None and req > cap:
         derived["cause"] = "request-exceeds-capacity"
         parts.append(
@@ -62,6 +71,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "fused attention, chunked loss) or reduce batch size / resolution / sequence length accordingly."
         )
         fix.append("Or shard the computation over several GPUs (tensor/sequence parallelism) or offload it.")
+    elif elsewhere and outside is not None and outside > own and (free is None or req <= free + outside):
+        derived["cause"] = "memory-held-elsewhere"
+        parts.append(
+            f"{fmt_bytes(outside)} of {where} is held by {holder}, more than this process's own PyTorch tensors and cache"
+            + (f" ({fmt_bytes(own)})" if alloc is not None else "")
+            + f"; the {fmt_bytes(req)} request would fit if that memory were free"
+            + (f" (only {fmt_bytes(free)} is free now)." if free is not None else ".")
+        )
     elif unalloc is not None and (unalloc >= req or (cap is not None and unalloc >= 0.2 * cap)):
         derived["cause"] = "fragmentation"
         parts.append(
@@ -101,12 +118,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append("Nothing is free at all: reduce batch size substantially (e.g. halve it) and re-measure peak memory.")
         fix.append("Enable activation checkpointing, bf16/fp16 autocast, and shard or 8-bit the optimizer state (ZeRO/FSDP).")
 
-    exact = proc is not None or other is not None
-    threshold = max((0.1 if exact else 0.2) * (cap or 0.0), 1024**3)
-    if outside is not None and cap is not None and outside >= threshold:
+    if elsewhere and outside is not None:
         derived["other_process_holds_memory"] = True
-        who = f"process {facts.get('other_pid')}" if facts.get("other_pid") is not None else "memory outside PyTorch (another process, the CUDA context, library workspaces)"
-        parts.append(f"{fmt_bytes(outside)} of {where} is held by {who}.")
+        if derived["cause"] != "memory-held-elsewhere":
+            parts.append(f"{fmt_bytes(outside)} of {where} is held by {holder}.")
         fix.insert(0, f"Free {where}: find the holder with nvidia-smi --query-compute-apps=pid,used_memory --format=csv and stop it, or run on an idle GPU.")
 
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
