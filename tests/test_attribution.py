@@ -131,3 +131,17 @@ def test_torchelastic_error_file_is_first_class(tmp_path):
     d = denpex.diagnose(tmp_path)
     assert d.primary is not None and d.primary.id == "torch.shape-mismatch"
     assert d.primary.rank == 2 and d.primary.time.startswith("2023-05-19T08:59:58")
+
+
+def test_two_failure_summaries_the_earlier_failure_names_the_rank():
+    """Two torchrun summaries in one log (two agents): the root cause that happened first wins,
+    whichever summary was printed first."""
+    def summary(when: str, rank: int, local: int) -> str:
+        return ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+                "Root Cause (first observed failure):\n[0]:\n"
+                f"  time      : 2023-06-03_{when}\n  host      : gpu187\n"
+                f"  rank      : {rank} (local_rank: {local})\n  exitcode  : 1 (pid: 19401)\n")
+    d = denpex.diagnose(summary("22:45:52", 0, 0) + summary("22:45:01", 4, 0))
+    assert d.primary is not None and d.primary.rank == 4
+    d = denpex.diagnose(summary("22:45:01", 4, 0) + summary("22:45:52", 0, 0))
+    assert d.primary is not None and d.primary.rank == 4

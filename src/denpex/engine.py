@@ -139,6 +139,24 @@ def compare_hits(a: AttributedHit, b: AttributedHit) -> int:
     return (a.file_index > b.file_index) - (a.file_index < b.file_index)
 
 
+def _by_stated_time(hs: list[AttributedHit]) -> list[AttributedHit]:
+    """Occurrences whose own record states when it happened (a ``time`` fact, e.g. the "time :" field
+    of torchrun's failure summary) in that order, ahead of the others: with two summaries in one log
+    (two agents, or a restart) the facts come from the failure that happened first, not from the one
+    printed first."""
+    stated: list[tuple[float, int, AttributedHit]] = []
+    for i, h in enumerate(hs):
+        raw = h.hit.groups.get("time")
+        st = attr.parse_time(raw) if raw else None
+        if st is not None and st.kind == "absolute":
+            stated.append((st.seconds, i, h))
+    if len(stated) < 2:
+        return hs
+    stated.sort(key=lambda x: (x[0], x[1]))
+    first = [h for _, _, h in stated]
+    return first + [h for h in hs if all(h is not f for f in first)]
+
+
 def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> list[Finding]:
     groups: dict[tuple[str, int | None, str | None], list[AttributedHit]] = {}
     for h in hits:
@@ -154,7 +172,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
         loaded = eng.kb.entries[entry_id]
         entry = loaded.entry
         facts: dict[str, Any] = {}
-        for h in hs:  # the first occurrence wins; later ones fill gaps
+        for h in _by_stated_time(hs):  # the first occurrence wins; later ones fill gaps
             for k, v in convert_facts(entry.facts, h.hit.groups).items():
                 if k in entry.collect:
                     bucket = facts.setdefault(k, [])
