@@ -145,3 +145,18 @@ def test_two_failure_summaries_the_earlier_failure_names_the_rank():
     assert d.primary is not None and d.primary.rank == 4
     d = denpex.diagnose(summary("22:45:01", 4, 0) + summary("22:45:52", 0, 0))
     assert d.primary is not None and d.primary.rank == 4
+
+
+def test_glog_stamp_with_unpadded_month_orders_ranks():
+    """Recent PyTorch prints "E626 05:06:30.9" (June 26, month not zero-padded); the stamp must be
+    read so that a timeout printed later but stamped earlier comes first."""
+    from denpex.attribution import parse_time
+
+    a, b = parse_time("[rank2]:[E626 05:06:30.929096625 ProcessGroupNCCL.cpp:632] x"), parse_time("[E0626 05:14:36.3 x")
+    assert a is not None and b is not None and a.seconds < b.seconds
+    assert parse_time("[E1206 18:44:12.715 x").seconds > b.seconds
+    log = ("[rank7]:[E626 05:14:36.393067540 ProcessGroupNCCL.cpp:1743] [PG ID 0 PG GUID 0(default_pg) Rank 7] "
+           "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued collectives.\n"
+           + WD.format(r=2, s=30, q=120049).replace("E1203 10:22:30", "E626 05:06:30") + "\n")
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.id == "nccl.watchdog-timeout" and d.primary.rank == 2

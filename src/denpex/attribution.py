@@ -55,7 +55,8 @@ def _epoch(y: int, mo: int, d: int, h: int, mi: int, s: int, frac: str | None) -
 
 
 _TS_ISO = re.compile(r"(?<!\d)(\d{4})-(\d\d)-(\d\d)[T _](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,9}))?(Z|[+-]\d\d:?\d\d)?")
-_TS_GLOG = re.compile(r"(?:^|[\[\]:\s])[IWEF](\d\d)(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{1,9})")
+# glog / c10 logging: "E0626 05:06:30.929" (month padded) or "E626 05:06:30.929" (recent PyTorch does not pad it)
+_TS_GLOG = re.compile(r"(?:^|[\[\]:\s])[IWEF](1[0-2]|0?[1-9])(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{1,9})")
 _TS_VLLM = re.compile(r"\b(?:INFO|WARNING|ERROR|DEBUG|CRITICAL|WARN)\s+(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?")
 _TS_SYSLOG = re.compile(r"^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d\d):(\d\d):(\d\d)")
 _TS_DMESG = re.compile(r"^\[\s*(\d{1,9}\.\d{3,9})\]")

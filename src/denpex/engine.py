@@ -100,6 +100,12 @@ def _nccl_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str, int], int]:
     return out
 
 
+def _is_root(rule: Rule, eng: _Engine) -> bool:
+    if rule.entry_id is None:
+        return False
+    return (rule.role or eng.kb.entries[rule.entry_id].entry.role) == "root"
+
+
 def scan_sources(
     sources: Sequence[Source],
     eng: _Engine,
@@ -115,14 +121,21 @@ def scan_sources(
     raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress, while_waiting)
     nccl_ranks = _nccl_ranks(raw_all)
     for idx, scanned in enumerate(raw_all):
+        seen_ranks = {at.rank for _, at, _ in scanned if at.rank is not None}
+        only_rank = next(iter(seen_ranks)) if len(seen_ranks) == 1 else None
         for hit, at, inherited in scanned:
+            rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
             if at.rank is None:
                 srank, shost = _summary_block_rank(hit)
                 if srank is None and at.host and at.pid is not None:
                     srank = nccl_ranks.get((at.host, at.pid))
+                if srank is None and only_rank is not None and _is_root(rule, eng):
+                    # one rank prints everything in this input (the others were quiet or are in other
+                    # files): an unprefixed root failure here is that rank's, e.g. the exception line
+                    # pasted above its "[rank0]:" traceback
+                    srank = only_rank
                 if srank is not None:
                     at = attr.Attribution(srank, at.local_rank, at.host or shost, at.pid, at.time)
-            rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
             out.append(AttributedHit(hit, rule, idx, at, inherited))
     return out
 

@@ -62,7 +62,7 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
-    ("glog-error", r"(?:^|\]:\[?|\[)[EF]\d{4} \d\d:\d\d:\d\d\.\d", False),
+    ("glog-error", r"(?:^|\]:\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
