@@ -174,3 +174,22 @@ def test_newline_counter_with_and_without_numpy():
         assert fast(buf, lo, hi) == plain(buf, lo, hi) == buf.count(b"\n", lo, hi)
     buf.extend(b"\n")  # no export left behind: the buffer can still be resized
     assert fast(buf, 0, len(buf)) == buf.count(b"\n")
+
+
+def test_a_literal_on_every_line_is_demoted_and_nothing_is_lost():
+    """A log whose healthy lines all carry a rule's prefilter literal ("exit" here) makes that rule
+    flood the verifier; the scanner then searches it by its full regex, and still finds exactly
+    what the plain path finds, including the real matches among the floods."""
+    from denpex.matchers import HyperscanMatcher
+
+    matcher = HyperscanMatcher(ENG.rules, cache_key=None)  # its own: demotion must not leak into ENG
+    exit_rule = next(r.index for r in ENG.rules if r.key == "generic:exit")
+    assert exit_rule in matcher.literal_rules
+    lines = [f"worker {i} waiting for the child to exit cleanly" for i in range(8_000)]
+    lines[4_321] = "Process finished with exit code 3"
+    lines[7_000] = "RuntimeError: CUDA error: an illegal memory access was encountered"
+    data = ("\n".join(lines) + "\n").encode()
+    fast = _hits(data, matcher)
+    assert exit_rule in matcher.forced
+    assert fast == _hits(data, PLAIN)
+    assert any(line == 4_322 and rule == exit_rule for line, rule, _ in fast)

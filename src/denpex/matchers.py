@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from .literals import hyperscan_literal, prefilter_literals
@@ -29,6 +29,9 @@ class PlainMatcher:
 
     def __init__(self, rules: Sequence[Rule]):
         self.rules = rules
+
+    def demote(self, rule_ids: Iterable[int]) -> bool:
+        return False  # every rule already runs its full regex
 
     def candidates(self, buf: bytes) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -60,27 +63,46 @@ class HyperscanMatcher:
     name = "hyperscan"
 
     def __init__(self, rules: Sequence[Rule], cache_key: str | None = None, literals: bool = True):
+        self.rules = rules
+        self.cache_key = cache_key
+        self.literals = literals
+        self.forced: frozenset[int] = frozenset()  # rules demoted from their literal to their full regex
+        self._build()
+
+    def demote(self, rule_ids: Iterable[int]) -> bool:
+        """Search these rules by their full regex from now on: their literal turned out to be on most
+        lines of this input (a word its healthy lines print), so each candidate cost a failed regex
+        run. Rebuilds the database (about half a second, cached on disk); False if nothing changed."""
+        new = frozenset(r for r in rule_ids if r in self.literal_rules) - self.forced
+        if not new:
+            return False
+        self.forced |= new
+        self._build()
+        return True
+
+    def _build(self) -> None:
         import hyperscan
 
-        self.rules = rules
+        rules = self.rules
         version = getattr(hyperscan, "__version__", "")
         # the layout depends on the rules, the literal analysis and this module: all three key the
         # cache, so a start with a warm cache neither analyses nor compiles anything
         code = b"".join(Path(__file__).with_name(m).read_bytes() for m in ("literals.py", "matchers.py"))
         key = hashlib.sha256(
-            repr(([(r.pattern, r.ignore_case) for r in rules], literals, version)).encode() + code
+            repr(([(r.pattern, r.ignore_case) for r in rules], self.literals, sorted(self.forced), version)).encode() + code
         ).hexdigest()[:20]
-        cache = _cache_dir() / f"hs-{key}.pickle" if cache_key is not None else None
+        cache = _cache_dir() / f"hs-{key}.pickle" if self.cache_key is not None else None
         db = None
         if cache is not None and cache.exists():
             try:
                 saved = pickle.loads(cache.read_bytes())
                 db = hyperscan.loadb(saved["db"], mode=hyperscan.HS_MODE_BLOCK)
                 self.targets, self.literal_count, self.broken = saved["targets"], saved["literal_count"], saved["broken"]
+                self.literal_rules = saved["literal_rules"]
             except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
                 db = None
         if db is None:
-            exprs, flags = self._layout(hyperscan, rules, literals)
+            exprs, flags = self._layout(hyperscan, rules, self.literals)
             ids = list(range(len(exprs)))
             self.broken: list[str] = []
             db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
@@ -90,7 +112,10 @@ class HyperscanMatcher:
                 exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags)
                 db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
             if cache is not None:
-                saved = {"db": hyperscan.dumpb(db), "targets": self.targets, "literal_count": self.literal_count, "broken": self.broken}
+                saved = {
+                    "db": hyperscan.dumpb(db), "targets": self.targets, "literal_count": self.literal_count,
+                    "broken": self.broken, "literal_rules": self.literal_rules,
+                }
                 try:
                     cache.parent.mkdir(parents=True, exist_ok=True)
                     tmp = cache.with_suffix(f".{os.getpid()}.tmp")
@@ -102,13 +127,15 @@ class HyperscanMatcher:
         self.scratch = hyperscan.Scratch(db)
 
     def _layout(self, hyperscan, rules: Sequence[Rule], literals: bool) -> tuple[list[bytes], list[int]]:  # type: ignore[no-untyped-def]
-        """The database's expressions and flags; sets ``targets`` (database id -> rule indices)."""
+        """The database's expressions and flags; sets ``targets`` (database id -> rule indices) and
+        ``literal_rules`` (the rules searched by a literal)."""
         exprs: list[bytes] = []
         flags: list[int] = []
         targets: list[list[int]] = []
         by_literal: dict[tuple[bytes, int], int] = {}
+        literal_rules: set[int] = set()
         for r in rules:
-            pre = prefilter_literals(r.pattern, r.ignore_case) if literals else None
+            pre = prefilter_literals(r.pattern, r.ignore_case) if literals and r.index not in self.forced else None
             if pre is None:
                 exprs.append(to_hyperscan(r.pattern).encode())
                 flags.append(
@@ -118,6 +145,7 @@ class HyperscanMatcher:
                 )
                 targets.append([r.index])
                 continue
+            literal_rules.add(r.index)
             lits, caseless = pre
             flag = hyperscan.HS_FLAG_CASELESS if caseless else 0
             for lit in sorted(lits):
@@ -131,6 +159,7 @@ class HyperscanMatcher:
                     targets.append([r.index])
         self.targets = [tuple(t) for t in targets]
         self.literal_count = len(by_literal)
+        self.literal_rules = frozenset(literal_rules)
         return exprs, flags
 
     def _repair(self, hyperscan, exprs, ids, flags):  # type: ignore[no-untyped-def]

@@ -274,6 +274,40 @@ _count_newlines = _NewlineCounter()
 
 
 MAX_HITS_PER_RULE = 20_000
+FLOOD_CANDIDATES = 5_000  # candidates of one rule in one chunk that make its literal suspect
+FLOOD_SAMPLE = 200
+
+
+def _flooding(buf: bytearray, n: int, cands: list[tuple[int, int]], rules: Sequence[Rule]) -> list[int]:
+    """Rules whose prefilter literal is on thousands of lines of this chunk that their regex then
+    rejects (a word the input's healthy lines print): worth searching by their full regex instead.
+    A rule whose candidates are mostly real matches is left alone; checking costs a sample of
+    ``FLOOD_SAMPLE`` lines per suspect."""
+    counts: dict[int, int] = {}
+    for _, rid in cands:
+        counts[rid] = counts.get(rid, 0) + 1
+    out: list[int] = []
+    for rid, count in counts.items():
+        if count <= FLOOD_CANDIDATES:
+            continue
+        rule = rules[rid]
+        tried = matched = 0
+        last = -1
+        for end, r in cands:
+            if r != rid:
+                continue
+            s, e = _line_bounds(buf, max(end - 1, 0), n)
+            if s == last:
+                continue
+            last = s
+            tried += 1
+            if any(rule.regex.search(seg) for seg in _decode(buf[s:e]).split("\r")):
+                matched += 1
+            if tried >= FLOOD_SAMPLE:
+                break
+        if matched * 2 < tried:
+            out.append(rid)
+    return out
 
 
 def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Iterator[Hit]:
@@ -328,7 +362,10 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             emit_to = _start_of_last_lines(ba, n, CONTEXT_LINES + 1, emit_from)
             # hits' line numbers are counted from the buffer start; the rest of the buffer is counted
             # after them, so the newlines of each chunk are counted exactly once
-            chunk_hits = verifier.verify(ba, matcher.candidates_in(ba, n), emit_from, emit_to, line_base, n, None)
+            cands = matcher.candidates_in(ba, n)
+            if len(cands) > FLOOD_CANDIDATES and matcher.demote(_flooding(ba, n, cands, matcher.rules)):
+                cands = matcher.candidates_in(ba, n)  # the same chunk again, without the flooding literals
+            chunk_hits = verifier.verify(ba, cands, emit_from, emit_to, line_base, n, None)
             counted_to, counted_nl = verifier.counted
             buf_newlines = counted_nl + _count_newlines(ba, counted_to, n)
             lines += buf_newlines - tail_newlines
