@@ -72,7 +72,8 @@ class HyperscanMatcher:
     def demote(self, rule_ids: Iterable[int]) -> bool:
         """Search these rules by their full regex from now on: their literal turned out to be on most
         lines of this input (a word its healthy lines print), so each candidate cost a failed regex
-        run. Rebuilds the database (about half a second, cached on disk); False if nothing changed."""
+        run. Rebuilds the database (about half a second, cached on disk); False if nothing changed.
+        The demotion lasts for this matcher (this process): later inputs are scanned the same way."""
         new = frozenset(r for r in rule_ids if r in self.literal_rules) - self.forced
         if not new:
             return False
