@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from . import attribution as attr
 from .masking import Masker
 from .models import Finding, RankSummary
+from .rules import FAILURE_KINDS
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -31,9 +32,6 @@ _SEQ = re.compile(r"SeqNum=(\d+)")
 _LAST_DONE = re.compile(r"last completed NCCL work: (-?\d+)")
 _WORLD = re.compile(r"\b(?:world[_ ]size|WORLD_SIZE|nranks|nRanks|num_processes)\s*[=:]?\s*(\d+)", re.IGNORECASE)
 SUMMARY_ID = "dist.child-failed-summary"
-
-
-_ERROR_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal"})
 
 
 def analyse_ranks(
@@ -60,7 +58,7 @@ def analyse_ranks(
     failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and f.id != SUMMARY_ID}
     # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
     # off or unknown to the knowledge base: it is not the silent one
-    failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in _ERROR_KINDS and h.at.rank is not None}
+    failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None}
     if primary is not None and primary.role != "root":
         suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
         if suspect is not None:

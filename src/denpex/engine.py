@@ -91,6 +91,7 @@ def _summary_block_rank(hit: Hit) -> tuple[int | None, str | None]:
 
 
 def _nccl_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str, int], int]:
+    """NCCL's "host:pid:tid [dev] NCCL INFO ... rank N nranks M" lines map a process to its rank."""
     out: dict[tuple[str, int], int] = {}
     for scanned in raw:
         for h, _, _ in scanned:
@@ -100,10 +101,11 @@ def _nccl_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str, int], int]:
     return out
 
 
-def _is_root(rule: Rule, eng: _Engine) -> bool:
+def _role(rule: Rule, eng: _Engine) -> str | None:
+    """A signature's role where it sets one, else its entry's; None for generic patterns."""
     if rule.entry_id is None:
-        return False
-    return (rule.role or eng.kb.entries[rule.entry_id].entry.role) == "root"
+        return None
+    return rule.role or eng.kb.entries[rule.entry_id].entry.role
 
 
 def scan_sources(
@@ -129,7 +131,7 @@ def scan_sources(
                 srank, shost = _summary_block_rank(hit)
                 if srank is None and at.host and at.pid is not None:
                     srank = nccl_ranks.get((at.host, at.pid))
-                if srank is None and only_rank is not None and _is_root(rule, eng):
+                if srank is None and only_rank is not None and _role(rule, eng) == "root":
                     # one rank prints everything in this input (the others were quiet or are in other
                     # files): an unprefixed root failure here is that rank's, e.g. the exception line
                     # pasted above its "[rank0]:" traceback
@@ -175,7 +177,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
     for h in hits:
         if h.rule.entry_id is None:
             continue
-        role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
+        role = _role(h.rule, eng)
         key = (h.rule.entry_id, h.at.rank, h.at.host, role)
         groups.setdefault(key, []).append(h)
     findings: list[Finding] = []

@@ -14,12 +14,9 @@ import pickle
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .hits import _decode
 from .literals import hyperscan_literal, prefilter_literals
 from .rules import Rule, to_hyperscan
-
-
-def _decode(b: bytes | bytearray) -> str:
-    return b.decode("utf-8", errors="replace")
 
 
 class PlainMatcher:
@@ -98,8 +95,7 @@ class HyperscanMatcher:
             try:
                 saved = pickle.loads(cache.read_bytes())
                 db = hyperscan.loadb(saved["db"], mode=hyperscan.HS_MODE_BLOCK)
-                self.targets, self.literal_count, self.broken = saved["targets"], saved["literal_count"], saved["broken"]
-                self.literal_rules = saved["literal_rules"]
+                self.targets, self.broken, self.literal_rules = saved["targets"], saved["broken"], saved["literal_rules"]
             except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
                 db = None
         if db is None:
@@ -113,10 +109,7 @@ class HyperscanMatcher:
                 exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags)
                 db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
             if cache is not None:
-                saved = {
-                    "db": hyperscan.dumpb(db), "targets": self.targets, "literal_count": self.literal_count,
-                    "broken": self.broken, "literal_rules": self.literal_rules,
-                }
+                saved = {"db": hyperscan.dumpb(db), "targets": self.targets, "broken": self.broken, "literal_rules": self.literal_rules}
                 try:
                     cache.parent.mkdir(parents=True, exist_ok=True)
                     tmp = cache.with_suffix(f".{os.getpid()}.tmp")
@@ -159,7 +152,6 @@ class HyperscanMatcher:
                     flags.append(flag)
                     targets.append([r.index])
         self.targets = [tuple(t) for t in targets]
-        self.literal_count = len(by_literal)
         self.literal_rules = frozenset(literal_rules)
         return exprs, flags
 
@@ -182,17 +174,7 @@ class HyperscanMatcher:
         return keep_e, keep_i, keep_f
 
     def candidates(self, buf: bytes) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        append = out.append
-
-        def on_match(rule_id: int, start: int, end: int, flags: int, ctx: object) -> bool:
-            append((end, rule_id))
-            return False
-
-        # \r becomes \n for matching so that ^ anchors at progress-bar redraws too;
-        # same length, so offsets are unchanged.
-        self.db.scan(buf.replace(b"\r", b"\n") if b"\r" in buf else buf, match_event_handler=on_match, scratch=self.scratch)
-        return self._expand(out)
+        return self.candidates_in(buf, len(buf))  # type: ignore[arg-type]
 
     def _expand(self, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """(end, database id) -> (end, rule index) for every rule the id stands for."""
@@ -209,7 +191,8 @@ class HyperscanMatcher:
             return False
 
         if buf.find(b"\r", 0, n) != -1:
-            # same length: offsets unchanged
+            # \r becomes \n for matching so that ^ anchors at progress-bar redraws too (same length:
+            # offsets unchanged)
             data = buf.replace(b"\r", b"\n") if 2 * n > len(buf) else buf[:n].replace(b"\r", b"\n")
             with memoryview(data) as mv, mv[:n] as view:
                 self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
@@ -236,6 +219,3 @@ def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | N
             raise
         return PlainMatcher(rules)
 
-
-# The helpers below take ``n``, the logical end of ``buf``: the fast path scans a reused
-# bytearray whose bytes past ``n`` belong to the next chunk (or are stale).

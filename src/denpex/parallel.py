@@ -100,11 +100,6 @@ def _input_size(src: Source) -> int:
         return 0
 
 
-def uses_workers(sources: Sequence[Source], jobs: int) -> bool:
-    """Whether ``raw_scan`` will hand these sources to worker processes."""
-    return jobs > 1 and sum(_input_size(s) for s in sources) >= PARALLEL_MIN_BYTES
-
-
 def raw_scan(
     sources: Sequence[Source],
     eng: _Engine,
@@ -121,7 +116,7 @@ def raw_scan(
     _count_newlines.expect(total)  # before the fork: workers inherit numpy once it is worth loading
     if progress:
         progress.start(total, len(sources))
-    if not uses_workers(sources, jobs):
+    if jobs <= 1 or total < PARALLEL_MIN_BYTES:
         out = []
         for src in sources:
             out.append(_scan_one(src, eng.matcher))

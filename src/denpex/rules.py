@@ -76,6 +76,10 @@ GENERIC: list[tuple[str, str, bool]] = [
 
 
 _KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit"})
+# generic kinds that mean the process printing them failed (whether or not an entry knows the error)
+FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal"})
+# a glog / c10 fatal line: "F0626 05:06:30.9" or, in recent PyTorch, "F626 05:06:30.9"
+GLOG_FATAL = re.compile(r"(?:^|[\[\]:\s])F\d{3,4} ")
 
 
 def to_hyperscan(pattern: str) -> str:

@@ -13,6 +13,7 @@ removed before matching.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from .hits import EVIDENCE_CHARS, Hit, _decode
@@ -106,6 +107,15 @@ def _before_text(buf: bytes | bytearray, s: int) -> tuple[str, ...]:
     return tuple(seg.split("\r")[-1][:EVIDENCE_CHARS] for seg in _decode(b"\n".join(lines)).split("\n"))
 
 
+def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
+    """The rule's first match in a line's segments (split at bare \\r) that its exclude does not veto."""
+    for seg in segments:
+        m = rule.regex.search(seg)
+        if m and not (rule.exclude is not None and rule.exclude.search(seg)):
+            return m, seg
+    return None
+
+
 class _Verifier:
     """Verifies candidate lines with each rule's Python regex. At most ``MAX_HITS_PER_RULE`` hits of
     one rule are kept per source (the first ones): a pattern that matches millions of lines must
@@ -169,21 +179,20 @@ class _Verifier:
             before: tuple[str, ...] | None = None
             for rid in sorted(by_line[s]):
                 rule = self.rules[rid]
-                for seg in segments:
-                    m = rule.regex.search(seg)
-                    if not m or (rule.exclude is not None and rule.exclude.search(seg)):
-                        continue
-                    groups = {k: v for k, v in m.groupdict().items() if v is not None}
-                    ctx_all: tuple[tuple[str, str], ...] = ()
-                    if rule.context:
-                        found, ctx_all = self._context(buf, s, e, rule, groups, n)
-                        groups.update(found)
-                    if before is None and rule.keep_before:
-                        before = _before_text(buf, s)
-                    text = seg.rstrip()
-                    hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before if rule.keep_before else (), ctx_all))
-                    kept[rid] = kept.get(rid, 0) + 1
-                    break
+                found_at = _first_match(rule, segments)
+                if found_at is None:
+                    continue
+                m, seg = found_at
+                groups = {k: v for k, v in m.groupdict().items() if v is not None}
+                ctx_all: tuple[tuple[str, str], ...] = ()
+                if rule.context:
+                    found, ctx_all = self._context(buf, s, e, rule, groups, n)
+                    groups.update(found)
+                if before is None and rule.keep_before:
+                    before = _before_text(buf, s)
+                text = seg.rstrip()
+                hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before if rule.keep_before else (), ctx_all))
+                kept[rid] = kept.get(rid, 0) + 1
         self.counted = (counted_to, line_no - line_base)  # newlines in buf[:counted_to], when counted from 0
         return hits
 
@@ -301,7 +310,7 @@ def _flooding(buf: bytearray, n: int, cands: list[tuple[int, int]], rules: Seque
                 continue
             last = s
             tried += 1
-            if any(rule.regex.search(seg) for seg in _decode(buf[s:e]).split("\r")):
+            if _first_match(rule, _decode(buf[s:e]).split("\r")) is not None:
                 matched += 1
             if tried >= FLOOD_SAMPLE:
                 break

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .masking import Masker
 from .models import ErrorTemplate, Evidence, UnknownSummary
+from .rules import GLOG_FATAL
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -75,7 +76,7 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
         elif kind == "exception" and not body.startswith((" ", "\t")):
             if open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
                 summary.exceptions.append(evidence_of(h, masker))
-        elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and re.search(r"(?:^|[\[\]:\s])F\d{4} ", h.hit.text)):
+        elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):
             summary.fatal_lines.append(evidence_of(h, masker))
         elif kind == "exit":
             summary.exit_codes.append(evidence_of(h, masker))
