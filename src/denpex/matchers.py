@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -49,13 +50,33 @@ class PlainMatcher:
         return self.candidates(bytes(buf[:n]))
 
 
+class _Compiled:
+    """One built database and what its ids stand for; never changed once built, so a scan that took
+    it keeps a consistent view while another thread demotes a literal and swaps in a new one."""
+
+    __slots__ = ("broken", "db", "literal_rules", "scratch", "targets")
+
+    def __init__(self, db, targets, literal_rules, broken):  # type: ignore[no-untyped-def]
+        import hyperscan
+
+        self.db = db
+        self.targets: list[tuple[int, ...]] = targets
+        self.literal_rules: frozenset[int] = literal_rules
+        self.broken: list[str] = broken
+        self.scratch = hyperscan.Scratch(db)  # the prototype each thread clones
+
+
 class HyperscanMatcher:
     """All rules in one Hyperscan block-mode database, cached on disk by content hash.
 
     A rule with a distinctive necessary literal (``denpex.literals``) is searched by that literal
     alone, the others by their full regex: a database that is mostly literals runs about 1.5 times
     as fast, and every candidate line is verified with the rule's Python regex either way.
-    ``literals=False`` puts every rule's full regex in the database (the benchmark compares both)."""
+    ``literals=False`` puts every rule's full regex in the database (the benchmark compares both).
+
+    Thread-safe: a Hyperscan scratch space may serve one scan at a time, so every thread scans with
+    its own clone of the database's scratch; a demotion builds a new database under a lock and
+    swaps it in whole (scans already running finish on the one they started with)."""
 
     name = "hyperscan"
 
@@ -64,21 +85,61 @@ class HyperscanMatcher:
         self.cache_key = cache_key
         self.literals = literals
         self.forced: frozenset[int] = frozenset()  # rules demoted from their literal to their full regex
-        self._build()
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._state: _Compiled = self._build(self.forced)
+
+    # the current database's layout, for callers and tests that read it
+    @property
+    def db(self):  # type: ignore[no-untyped-def]
+        return self._state.db
+
+    @property
+    def targets(self) -> list[tuple[int, ...]]:
+        return self._state.targets
+
+    @property
+    def literal_rules(self) -> frozenset[int]:
+        return self._state.literal_rules
+
+    @property
+    def broken(self) -> list[str]:
+        return self._state.broken
+
+    def __getstate__(self) -> dict[str, object]:
+        # worker processes get the rules and rebuild (from the disk cache); locks and scratch stay here
+        return {"rules": self.rules, "cache_key": self.cache_key, "literals": self.literals, "forced": self.forced}
+
+    def __setstate__(self, st: dict[str, object]) -> None:
+        self.rules, self.cache_key, self.literals = st["rules"], st["cache_key"], st["literals"]  # type: ignore[assignment]
+        self.forced = st["forced"]  # type: ignore[assignment]
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._state = self._build(self.forced)
+
+    def _scratch(self, state: _Compiled):  # type: ignore[no-untyped-def]
+        """This thread's scratch for ``state``'s database (cloned on first use in each thread)."""
+        local = self._local
+        if getattr(local, "state", None) is not state:
+            local.scratch = state.scratch.clone()
+            local.state = state
+        return local.scratch
 
     def demote(self, rule_ids: Iterable[int]) -> bool:
         """Search these rules by their full regex from now on: their literal turned out to be on most
         lines of this input (a word its healthy lines print), so each candidate cost a failed regex
         run. Rebuilds the database (about half a second, cached on disk); False if nothing changed.
         The demotion lasts for this matcher (this process): later inputs are scanned the same way."""
-        new = frozenset(r for r in rule_ids if r in self.literal_rules) - self.forced
-        if not new:
-            return False
-        self.forced |= new
-        self._build()
+        with self._lock:
+            new = frozenset(r for r in rule_ids if r in self._state.literal_rules) - self.forced
+            if not new:
+                return False
+            forced = self.forced | new
+            self._state = self._build(forced)
+            self.forced = forced
         return True
 
-    def _build(self) -> None:
+    def _build(self, forced: frozenset[int]) -> _Compiled:
         import hyperscan
 
         rules = self.rules
@@ -87,7 +148,7 @@ class HyperscanMatcher:
         # cache, so a start with a warm cache neither analyses nor compiles anything
         code = b"".join(Path(__file__).with_name(m).read_bytes() for m in ("literals.py", "matchers.py"))
         key = hashlib.sha256(
-            repr(([(r.pattern, r.ignore_case) for r in rules], self.literals, sorted(self.forced), version)).encode() + code
+            repr(([(r.pattern, r.ignore_case) for r in rules], self.literals, sorted(forced), version)).encode() + code
         ).hexdigest()[:20]
         cache = _cache_dir() / f"hs-{key}.pickle" if self.cache_key is not None else None
         db = None
@@ -95,33 +156,31 @@ class HyperscanMatcher:
             try:
                 saved = pickle.loads(cache.read_bytes())
                 db = hyperscan.loadb(saved["db"], mode=hyperscan.HS_MODE_BLOCK)
-                self.targets, self.broken, self.literal_rules = saved["targets"], saved["broken"], saved["literal_rules"]
+                return _Compiled(db, saved["targets"], saved["literal_rules"], saved["broken"])
             except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
                 db = None
-        if db is None:
-            exprs, flags = self._layout(hyperscan, rules, self.literals)
-            ids = list(range(len(exprs)))
-            self.broken: list[str] = []
-            db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+        exprs, flags, targets, literal_rules = self._layout(hyperscan, rules, self.literals, forced)
+        ids = list(range(len(exprs)))
+        broken: list[str] = []
+        db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+        try:
+            db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+        except hyperscan.error:
+            exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags, targets, broken)
+            db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+        if cache is not None:
+            saved = {"db": hyperscan.dumpb(db), "targets": targets, "broken": broken, "literal_rules": literal_rules}
             try:
-                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
-            except hyperscan.error:
-                exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags)
-                db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
-            if cache is not None:
-                saved = {"db": hyperscan.dumpb(db), "targets": self.targets, "broken": self.broken, "literal_rules": self.literal_rules}
-                try:
-                    cache.parent.mkdir(parents=True, exist_ok=True)
-                    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-                    tmp.write_bytes(pickle.dumps(saved))
-                    tmp.replace(cache)
-                except OSError:
-                    pass
-        self.db = db
-        self.scratch = hyperscan.Scratch(db)
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+                tmp.write_bytes(pickle.dumps(saved))
+                tmp.replace(cache)
+            except OSError:
+                pass
+        return _Compiled(db, targets, literal_rules, broken)
 
-    def _layout(self, hyperscan, rules: Sequence[Rule], literals: bool) -> tuple[list[bytes], list[int]]:  # type: ignore[no-untyped-def]
-        """The database's expressions and flags; sets ``targets`` (database id -> rule indices) and
+    def _layout(self, hyperscan, rules: Sequence[Rule], literals: bool, forced: frozenset[int]):  # type: ignore[no-untyped-def]
+        """The database's expressions and flags, ``targets`` (database id -> rule indices) and
         ``literal_rules`` (the rules searched by a literal)."""
         exprs: list[bytes] = []
         flags: list[int] = []
@@ -129,7 +188,7 @@ class HyperscanMatcher:
         by_literal: dict[tuple[bytes, int], int] = {}
         literal_rules: set[int] = set()
         for r in rules:
-            pre = prefilter_literals(r.pattern, r.ignore_case) if literals and r.index not in self.forced else None
+            pre = prefilter_literals(r.pattern, r.ignore_case) if literals and r.index not in forced else None
             if pre is None:
                 exprs.append(to_hyperscan(r.pattern).encode())
                 flags.append(
@@ -151,11 +210,9 @@ class HyperscanMatcher:
                     exprs.append(key[0])
                     flags.append(flag)
                     targets.append([r.index])
-        self.targets = [tuple(t) for t in targets]
-        self.literal_rules = frozenset(literal_rules)
-        return exprs, flags
+        return exprs, flags, [tuple(t) for t in targets], frozenset(literal_rules)
 
-    def _repair(self, hyperscan, exprs, ids, flags):  # type: ignore[no-untyped-def]
+    def _repair(self, hyperscan, exprs, ids, flags, targets, broken):  # type: ignore[no-untyped-def]
         """Keep scanning when one pattern is outside Hyperscan's syntax: run it in prefilter mode
         (a superset; every candidate is verified by the Python regex anyway) or drop it and say so."""
         keep_e, keep_i, keep_f = [], [], []
@@ -170,15 +227,15 @@ class HyperscanMatcher:
                 keep_f.append(f | extra)
                 break
             else:
-                self.broken += [self.rules[r].key for r in self.targets[i]]
+                broken += [self.rules[r].key for r in targets[i]]
         return keep_e, keep_i, keep_f
 
     def candidates(self, buf: bytes) -> list[tuple[int, int]]:
         return self.candidates_in(buf, len(buf))  # type: ignore[arg-type]
 
-    def _expand(self, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    @staticmethod
+    def _expand(found: list[tuple[int, int]], targets: list[tuple[int, ...]]) -> list[tuple[int, int]]:
         """(end, database id) -> (end, rule index) for every rule the id stands for."""
-        targets = self.targets
         return [(end, rid) for end, pid in found for rid in targets[pid]]
 
     def candidates_in(self, buf: bytearray, n: int) -> list[tuple[int, int]]:
@@ -190,16 +247,18 @@ class HyperscanMatcher:
             append((end, rule_id))
             return False
 
+        state = self._state  # one consistent database for this whole scan
+        scratch = self._scratch(state)
         if buf.find(b"\r", 0, n) != -1:
             # \r becomes \n for matching so that ^ anchors at progress-bar redraws too (same length:
             # offsets unchanged)
             data = buf.replace(b"\r", b"\n") if 2 * n > len(buf) else buf[:n].replace(b"\r", b"\n")
             with memoryview(data) as mv, mv[:n] as view:
-                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
+                state.db.scan(view, match_event_handler=on_match, scratch=scratch)
         else:
             with memoryview(buf) as mv, mv[:n] as view:
-                self.db.scan(view, match_event_handler=on_match, scratch=self.scratch)
-        return self._expand(out)
+                state.db.scan(view, match_event_handler=on_match, scratch=scratch)
+        return self._expand(out, state.targets)
 
 
 def _cache_dir() -> Path:

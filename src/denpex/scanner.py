@@ -334,7 +334,10 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     chunk = _readers.CHUNK
     verifier = _Verifier(matcher.rules, source.name)
     reader = _readers.ChunkReader(source)
-    ba = _BUFFERS.pop() if _BUFFERS else bytearray(chunk + 64 * 1024)
+    try:
+        ba = _BUFFERS.pop()  # atomic: two threads never get the same buffer
+    except IndexError:
+        ba = bytearray(chunk + 64 * 1024)
     t = 0  # tail: the last lines of the previous buf, kept as context
     p = 0  # after the tail: the pending partial line, then the bytes just read
     emit_from = 0
