@@ -1,0 +1,184 @@
+"""Computed diagnosis for python.missing-module: which pip distribution provides the import name,
+or, for a submodule of an installed package, which package version lacks it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from denpex.models import Explanation
+
+_TABLE = Path(__file__).with_name("python.missing-module.packages.tsv")
+
+# submodules that a known release removed or added: (prefix, what happened, fix)
+_SUBMODULES: tuple[tuple[str, str, str], ...] = (
+    ("torch._six", "torch 2.0 removed torch._six; the code importing it (old DeepSpeed, apex, mmcv, timm, ...) predates torch 2",
+     "Upgrade the package whose frame imports torch._six (pip install -U deepspeed / timm / ...), or pin torch<2.0 to match it."),
+    ("torchvision.transforms.functional_tensor", "torchvision 0.17 removed torchvision.transforms.functional_tensor (deprecated in 0.15); basicsr/gfpgan/realesrgan still import it",
+     "Pin torchvision<0.17 (with its paired torch), or change the import to torchvision.transforms.functional (e.g. in basicsr/data/degradations.py)."),
+    ("triton.ops", "triton 3.1 (shipped with torch 2.5+) removed triton.ops; bitsandbytes < 0.45 imports triton.ops.matmul_perf_model",
+     "pip install -U bitsandbytes (>= 0.45 no longer imports triton.ops), or pin triton to the version your torch was released with."),
+    ("torch._dynamo", "torch._dynamo exists from torch 2.0 on; the installed torch is older",
+     "Upgrade torch to >= 2.0 (with the matching torchvision/torchaudio), or use a version of the calling library made for torch 1.x."),
+    ("torch._C", "torch._C is torch's compiled core: Python found a torch package without it, usually because the current directory is a PyTorch source checkout (its torch/ folder shadows the installed wheel) or the install is broken",
+     "Run from another directory (cd out of the pytorch source tree), or reinstall torch: pip install --force-reinstall torch."),
+    ("sklearn.externals.joblib", "scikit-learn 0.23 removed sklearn.externals.joblib",
+     "Replace 'from sklearn.externals import joblib' with 'import joblib' (pip install joblib), or pin scikit-learn<0.23."),
+    ("numpy._core", "numpy._core exists only in numpy >= 2.0: a pickle or compiled module made under numpy 2 is being loaded with numpy 1.x",
+     "pip install -U 'numpy>=2' (if the rest of the stack supports it), or re-save the pickle/checkpoint under numpy 1.x."),
+    ("tensorflow.contrib", "TensorFlow 2.0 removed tf.contrib",
+     "Port the code to TF 2 APIs (tf.compat.v1, tensorflow-addons), or run it under TensorFlow 1.15."),
+    ("keras.src", "keras.src is Keras 3's layout: an object saved under Keras 3 is loaded with Keras 2 (or the reverse)",
+     "Load it with the Keras major version that saved it (pip install 'keras>=3' or tf-keras for Keras 2 code)."),
+    ("transformers.models.", "this transformers release has no such model package: the architecture was added in a later release (or renamed)",
+     "pip install -U transformers (the model card states the minimum version); or load with trust_remote_code=True if the repo ships its own code."),
+    ("transformers.modeling_", "transformers 4.x moved transformers.modeling_<model> to transformers.models.<model>.modeling_<model>",
+     "Change the import to transformers.models.<model>.modeling_<model> (or 'from transformers import ...'), or pin the transformers 3.x the code was written for."),
+    ("transformers.tokenization_", "transformers 4.x moved transformers.tokenization_<model> to transformers.models.<model>.tokenization_<model>",
+     "Change the import to the transformers.models.<model> path (or 'from transformers import ...'), or pin the transformers 3.x the code was written for."),
+    ("langchain.", "LangChain 0.1/0.2 moved integrations out of langchain into langchain_community, langchain_openai and other partner packages",
+     "pip install -U langchain-community (and the partner package) and import from langchain_community / langchain_openai, or pin the langchain version the code was written for."),
+)
+
+# standard-library modules that exist only when Python was built with a system library, or that were removed
+_STDLIB: dict[str, str] = {
+    "_lzma": "this Python was compiled without liblzma (pyenv/source build): install liblzma-dev (xz-devel) and rebuild Python",
+    "lzma": "this Python was compiled without liblzma (pyenv/source build): install liblzma-dev (xz-devel) and rebuild Python",
+    "_bz2": "this Python was compiled without libbz2: install libbz2-dev (bzip2-devel) and rebuild Python",
+    "_ctypes": "this Python was compiled without libffi: install libffi-dev (libffi-devel) and rebuild Python",
+    "_sqlite3": "this Python was compiled without SQLite: install libsqlite3-dev (sqlite-devel) and rebuild Python",
+    "_ssl": "this Python was compiled without OpenSSL: install libssl-dev (openssl-devel) and rebuild Python",
+    "_tkinter": "Tk support is a separate OS package: apt-get install python3-tk (or brew install python-tk; rebuild pyenv Pythons after installing tk-dev)",
+    "tkinter": "Tk support is a separate OS package: apt-get install python3-tk (or brew install python-tk; rebuild pyenv Pythons after installing tk-dev)",
+    "distutils": "Python 3.12 removed distutils (and Debian/Ubuntu Pythons before 3.12 ship it separately as python3-distutils): pip install setuptools (it provides a distutils shim) or apt-get install python3-distutils, or upgrade the package that imports distutils",
+    "imp": "Python 3.12 removed the imp module: upgrade the package that imports it (it should use importlib), or run it under Python <= 3.11",
+    "asynchat": "Python 3.12 removed asynchat/asyncore: upgrade the package that imports it, or run it under Python <= 3.11",
+    "asyncore": "Python 3.12 removed asynchat/asyncore: upgrade the package that imports it, or run it under Python <= 3.11",
+}
+
+# top-level names that are nearly always the project's own folders, not PyPI packages
+_LOCAL = frozenset({
+    "utils", "util", "models", "model", "src", "config", "configs", "data", "dataset", "datasets_local", "common",
+    "lib", "libs", "modules", "module", "tools", "core", "helpers", "trainer", "train", "modeling", "networks",
+    "net", "nets", "layers", "scripts", "app", "tests", "options", "losses", "metrics",
+})
+
+_BUILD_DEPS = frozenset({"torch", "numpy", "packaging", "psutil", "wheel", "setuptools", "Cython", "pybind11", "ninja", "cmake"})
+
+
+@lru_cache(maxsize=1)
+def packages() -> dict[str, tuple[str, str]]:
+    """import name -> (distribution, note)."""
+    out: dict[str, tuple[str, str]] = {}
+    for line in _TABLE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        out[cols[0]] = (cols[1], cols[2] if len(cols) > 2 else "")
+    return out
+
+
+def _under(module: str, prefix: str) -> bool:
+    """'transformers.models.' covers every model package; 'torch._six' covers itself and its children."""
+    if prefix.endswith("."):
+        return module.startswith(prefix)
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def _install(dist: str) -> str:
+    return f"pip install {dist}"
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    module = str(facts.get("module") or "").strip().strip("'\"")
+    if not module:
+        return None
+    top = module.split(".", 1)[0]
+    table = packages()
+    parts: list[str] = []
+    fix: list[str] = []
+    derived: dict[str, Any] = {"top_level": top}
+    importer = facts.get("importer")
+    building = facts.get("build_marker")
+    hit = table.get(module) or (table.get(top) if "." not in module else None)
+
+    if building and top in _BUILD_DEPS:
+        derived["advice"] = f"pip's isolated build environment has no {top}"
+        parts.append(
+            f"No module named '{module}' was raised inside a pip build (the package's setup.py imports {top} while pip "
+            f"builds it in an isolated temporary environment, which does not see the {top} you installed)."
+        )
+        fix.append(f"Install {top} first, then build without isolation: pip install {top} && pip install --no-build-isolation <package>.")
+        fix.append("Or install a prebuilt wheel of the package for your Python/torch/CUDA, so nothing has to be built.")
+    elif top in _STDLIB and ("." not in module or top == "distutils"):
+        derived["advice"] = _STDLIB[top].split(":")[0]
+        parts.append(f"'{module}' is part of the standard library, but {_STDLIB[top]}.")
+        fix.append(_STDLIB[top][0].upper() + _STDLIB[top][1:] + ".")
+    elif module == "transformers_modules" or top == "transformers_modules":
+        derived["advice"] = "remote-code module missing from the Hugging Face modules cache"
+        parts.append(
+            f"'{module}' is the dynamic module transformers builds from a repository's custom code "
+            "(trust_remote_code). The cached copy is missing or incomplete: a file the model code imports is not in "
+            "the repo snapshot, or HF_MODULES_CACHE was cleared or is not shared between nodes."
+        )
+        fix.append("Delete ~/.cache/huggingface/modules/transformers_modules and load again with trust_remote_code=True; on clusters put HF_HOME on a shared, writable path.")
+    elif "." in module and not table.get(module):
+        special = next((s for s in _SUBMODULES if _under(module, s[0])), None)
+        derived["advice"] = f"{top} is installed but this version has no {module}"
+        if special:
+            parts.append(f"'{top}' imports fine, so it is installed, but '{module}' does not exist in it: {special[1]}.")
+            fix.append(special[2])
+        else:
+            parts.append(
+                f"'{top}' itself imports (Python only reports the dotted name once the parent package is found), so "
+                f"{top} is installed; the installed version of it has no submodule '{module}'. The code was written for "
+                f"another {top} version: the module was added later, moved, or removed."
+            )
+            fix.append(f"Compare the version the code expects with the installed one (pip show {table.get(top, (top, ''))[0]}) and upgrade or downgrade {top} to it; do not 'pip install {module}'.")
+        if top in _LOCAL:
+            parts.append(f"'{top}' may also be a folder of this project: if so, run from the repository root or add it to PYTHONPATH.")
+    elif hit:
+        dist, note = hit
+        if dist.startswith("("):
+            derived["advice"] = f"{module} is not installable from PyPI by that name"
+            parts.append(f"'{module}' is not installed. {note}.")
+            fix.append(note[0].upper() + note[1:] + ".")
+        else:
+            derived["advice"] = _install(dist)
+            derived["distribution"] = dist
+            same = dist.lower().replace("-", "_") == module.lower().replace("-", "_")
+            parts.append(
+                f"'{module}' is not installed in this Python environment"
+                + ("" if same else f"; it is provided by the pip distribution '{dist}' (not '{module}')")
+                + "."
+            )
+            fix.append(f"{_install(dist)}   (with the python that runs the job: python -m pip install {dist})")
+            if note:
+                parts.append(f"Note: {note}.")
+    elif top in _LOCAL or top.endswith(("_utils", "_lib")):
+        derived["advice"] = "a project folder not on sys.path"
+        parts.append(
+            f"'{module}' looks like a folder or file of the project itself, not a PyPI package: the script was started "
+            "from another directory, or the repository's package is not installed, so it is not on sys.path."
+        )
+        fix.append("Run from the repository root (python -m <package>.<script> rather than python path/to/script.py), or export PYTHONPATH=$PWD, or pip install -e . in the repository.")
+    elif top.endswith("_C") or module.endswith("._C") or module.endswith("_cuda"):
+        derived["advice"] = "the compiled extension of the package was not built"
+        parts.append(
+            f"'{module}' is a compiled extension module: the package was installed without building it, or Python is "
+            "importing a source checkout (the current directory) instead of the installed package."
+        )
+        fix.append("Run from another directory than the package's source tree, or rebuild/reinstall the package: pip install --no-build-isolation --force-reinstall <package>.")
+    else:
+        derived["advice"] = f"install the package that provides {top}"
+        parts.append(
+            f"'{module}' is not installed in the Python environment that ran this job. The pip distribution is usually "
+            f"named like the import ({top}), but not always: check the project's README before installing a guessed name."
+        )
+        fix.append(f"python -m pip install {top.replace('_', '-')}   (after confirming that this is the distribution's name on PyPI)")
+    if importer:
+        parts.append(f"It was needed by {importer}.")
+    fix.append("Check which interpreter runs the job: python -c 'import sys; print(sys.executable)' must be the environment you installed into.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
