@@ -84,16 +84,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if known:
         parts.append(f"{where} has no '{name}': {known[0]}.")
         fix.append(known[1])
-        derived["change"] = known[0].split(";")[0]
     elif pkg == "collections" and name in _COLLECTIONS_ABC:
         parts.append(f"Python 3.10 removed the ABC aliases from collections: '{name}' now lives only in collections.abc. The importing code predates that.")
         fix.append(f"Upgrade the importing library, or change the import to 'from collections.abc import {name}' (or run under Python <= 3.9).")
-        derived["change"] = "Python 3.10 removed collections ABC aliases"
     elif pkg == "typing" and name in _TYPING_NEW:
         ver = _TYPING_NEW[name]
         parts.append(f"typing.{name} was added in Python {ver}; this interpreter is older.")
         fix.append(f"pip install -U typing_extensions and import {name} from typing_extensions, or use Python >= {ver}.")
-        derived["change"] = f"typing.{name} needs Python {ver}"
     else:
         parts.append(
             f"{where} is installed and imports, but the installed version does not define '{name}': the code was written "
