@@ -58,10 +58,20 @@ def test_empty_file_and_empty_stdin(cli, tmp_path):
     p = tmp_path / "empty.log"
     p.write_bytes(b"")
     r = cli("diagnose", "--json", str(p))
-    assert r.returncode == 0
+    assert r.returncode == 2  # a lost log must not pass a CI gate
     out = _json(r)
     assert out["primary"] is None and "empty file" in out["inputs"]["files"][0]["notes"]
+    assert out["inputs"]["empty"] is True and "input is empty" in out["verdict"]
     r = cli("diagnose", "-", input=b"")
+    assert r.returncode == 2 and b"input is empty" in r.stdout and b"No failure found" not in r.stdout
+    r = cli("diagnose", "-", input=b"  \n\t\r\n\n")
+    assert r.returncode == 2 and b"input is empty" in r.stdout
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "a.log").write_bytes(b"")
+    (tmp_path / "folder" / "b.log").write_bytes(b"\n\n")
+    assert cli("diagnose", str(tmp_path / "folder")).returncode == 2
+    (tmp_path / "folder" / "c.log").write_bytes(b"INFO all good\n")
+    r = cli("diagnose", str(tmp_path / "folder"))
     assert r.returncode == 0 and b"No failure found" in r.stdout
 
 

@@ -60,7 +60,11 @@ def test_unknown_failure_is_summarised_honestly():
         + [f"ERROR widget {i} failed to sync with shard {i % 3}" for i in range(300)]
     ) + "\n"
     d = diagnose(log)
-    assert d.primary is None
+    # no entry names it, but the traceback does: class, message, where it was raised
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+    assert d.primary.facts["exception"] == "FrobnicatorError"
+    assert d.primary.facts["message"] == "the widget quantum flux was 17 (expected < 5)"
+    assert d.primary.facts["raised_at"] == "train.py:3" and d.primary.facts["library_code"] is False
     assert d.unknown is not None
     assert any("FrobnicatorError" in e.text for e in d.unknown.exceptions)
     # 300 error lines collapse into one template with its count
@@ -110,7 +114,9 @@ def test_ten_thousand_line_unknown_log_reads_as_few_templates():
         else:
             lines.append(f"WidgetSyncError: peer {rng.randrange(32)} refused sync (epoch {rng.randrange(50)})")
     d = diagnose("\n".join(lines) + "\n")
-    assert d.primary is None and d.unknown is not None
+    # the only exception class is reported with what it says; the error lines still read as templates
+    assert d.primary is None or d.primary.facts["exception"] == "WidgetSyncError"
+    assert d.unknown is not None
     tops = d.unknown.templates
     assert 2 <= len(tops) <= 10
     total = sum(t.count for t in tops)

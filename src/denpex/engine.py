@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from . import attribution as attr
-from .distributed import analyse_ranks
+from . import tracebacks
+from .distributed import SUMMARY_ID, analyse_ranks
 from .explain import convert_facts, explain, render_message
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
@@ -22,7 +23,7 @@ from .parallel import Progress, Scanned, raw_scan
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
 from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher
-from .unknown import evidence_of, summarise_unknown
+from .unknown import evidence_of, nonzero_exit, summarise_unknown
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 TENTATIVE = 0.7
@@ -235,13 +236,26 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
     return findings
 
 
+def _finding_stream(f: Finding) -> tuple[str, int]:
+    """The process a finding belongs to: its rank, else the file it was read from."""
+    return ("rank", f.rank) if f.rank is not None else ("file", f.order[0].file_index if f.order else -1)
+
+
 def _first_root(findings: list[Finding]) -> Finding | None:
-    """The earliest root finding, looking past wrapper wordings (e.g. dynamo's TorchRuntimeError)
-    when the root error they wrap is printed within the next few lines of the same file."""
+    """The failure that started the incident: the earliest firm root failure (known entry or an
+    exception no entry names) across ranks; within one process a known entry beats an unnamed
+    exception (the unnamed one is then a wrapper, a chain link or an earlier handled error).
+    Looks past wrapper wordings (e.g. dynamo's TorchRuntimeError) when the root error they wrap is
+    printed within the next few lines of the same file, and lets torchrun's Root Cause record
+    decide between ranks whose order the log's timestamps do not settle."""
     roots = [f for f in findings if f.role == "root"]
     # tentative wordings (a warning, a bare SIGKILL) give way to a later firm root failure
     firm = [f for f in roots if f.confidence >= TENTATIVE]
-    for f in firm or roots:
+    cands = firm or roots
+    named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
+    cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]
+    first: Finding | None = None
+    for f in cands:
         h = f.order[0]
         if h.rule.wraps:
             inner = [
@@ -250,9 +264,34 @@ def _first_root(findings: list[Finding]) -> Finding | None:
                 and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps and not g.order[0].rule.wraps
             ]
             if inner:
-                return inner[0]
-        return f
-    return None
+                first = inner[0]
+                break
+        first = f
+        break
+    if first is None:
+        return None
+    return _root_cause_record(first, cands, findings)
+
+
+def _root_cause_record(first: Finding, cands: list[Finding], findings: list[Finding]) -> Finding:
+    """torchrun's "Root Cause (first observed failure)" names the rank whose failure its agent saw
+    first. Where our pick is on another rank and precise timestamps do not clearly put it earlier,
+    the root failure printed by the named rank is the one that started it."""
+    summary = next((f for f in findings if f.id == SUMMARY_ID and isinstance(f.facts.get("root_rank"), int)), None)
+    if summary is None or first.rank is None:
+        return first
+    rr = summary.facts["root_rank"]
+    if first.rank == rr:
+        return first
+    other = next((f for f in cands if f.rank == rr), None)
+    if other is None:
+        return first
+    a, b = first.order[0].at.time, other.order[0].at.time
+    if a and b and a.precise and b.precise and first.time_certain and other.time_certain:
+        pair = attr.comparable(a, b)
+        if pair and pair[1] - pair[0] > 2.0:
+            return first  # the log's own clocks put ours clearly first
+    return other
 
 
 def _distinct_lines(hs: list[AttributedHit]) -> list[AttributedHit]:
@@ -293,7 +332,9 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
         progress.stop()
     report.files.extend(s.info for s in sources)
     masker.add_hosts(h.at.host for h in hits if h.at.host)
-    findings = _rank_findings(_build_findings(hits, eng, masker))
+    findings = _build_findings(hits, eng, masker)
+    handled = _handled_failures(hits, findings)
+    findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker))
     primary = _first_root(findings)
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
@@ -306,55 +347,160 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
         sk.path = masker.mask(sk.path)
     ranks, primary, verdict_extra, order_certain = analyse_ranks(findings, hits, primary, masker)
     unknown = None
-    first_unmatched = _unmatched_exception_before(primary, hits) if primary is not None and primary.role != "root" else None
-    if first_unmatched is not None:
-        # the run failed first with an exception no entry knows; the collateral that followed is not the story
-        verdict_extra = (
-            f"The first failure is an exception outside the knowledge base ({masker.mask(first_unmatched.hit.text.strip())[:160]}); "
-            f"the {primary.id} that follows it is collateral."
-        )
-        primary = None
-    if primary is None:
-        unknown = summarise_unknown(hits, masker)
-    verdict = _verdict(primary, findings, unknown, verdict_extra)
+    if primary is None or primary.id in tracebacks.ENGINE_IDS:
+        unknown = summarise_unknown(hits, masker, handled)
+    verdict = _verdict(primary, findings, unknown, verdict_extra, report)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
 
 
-def _unmatched_exception_before(primary: Finding, hits: Sequence[AttributedHit]) -> AttributedHit | None:
-    """The final line of a Python traceback that no entry matched, printed before the first
-    collateral failure: the real initiating failure, outside the knowledge base."""
-    from .unknown import strip_prefix
+def _stream_key(h: AttributedHit) -> tuple[int, int | None]:
+    return (h.file_index, h.at.rank)
 
-    matched = {(h.file_index, h.hit.line) for h in hits if h.rule.entry_id is not None}
-    first = primary.order[0] if primary.order else None
-    if first is None:
-        return None
+
+def _handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding]) -> set[tuple[int, int]]:
+    """Exception and error lines (file, line) that the run went on past: the stream kept printing
+    progress more than a few lines after them and nothing failed after them in that file. A
+    ConnectionRefusedError logged, retried and followed by more training steps is not the failure."""
+    progress: dict[tuple[int, int | None], int] = {}
     for h in hits:
-        # an unindented "SomeError: message" line (the end of a traceback, whose header may be cut off)
-        if h.rule.entry_id is not None or h.rule.sig_id != "exception":
+        if h.rule.index == PROGRESS_RULE:
+            k = _stream_key(h)
+            progress[k] = max(progress.get(k, -1), h.hit.line)
+    if not progress:
+        return set()
+    events: dict[int, list[tuple[int, str, AttributedHit]]] = {}
+    for f in findings:
+        if f.role == "noise":
             continue
-        body = strip_prefix(h.hit.text)
-        if body.startswith((" ", "\t")) or (h.file_index, h.hit.line) in matched:
+        for h in f.order:
+            events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))
+    for h in hits:
+        if h.rule.entry_id is not None:
             continue
-        if compare_hits(h, first) < 0:
-            return h
-    return None
+        kind = h.rule.sig_id
+        if kind in ("exception", "error-line"):
+            events.setdefault(h.file_index, []).append((h.hit.line, "recoverable", h))
+        elif kind in ("fatal", "cpp-exception") or (kind == "exit" and nonzero_exit(h.hit.text)):
+            events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))
+    handled: set[tuple[int, int]] = set()
+    for fi, evs in events.items():
+        failed_after = False
+        for line, kind, h in sorted(evs, key=lambda e: e[0], reverse=True):
+            if kind == "recoverable" and not failed_after and progress.get(_stream_key(h), -1) > line + 3:
+                handled.add((fi, line))
+                continue
+            failed_after = True
+    return handled
 
 
-def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, extra: str) -> str:
+def exception_findings(
+    hits: Sequence[AttributedHit],
+    findings: Sequence[Finding],
+    handled: set[tuple[int, int]],
+    eng: _Engine,
+    masker: Masker,
+) -> list[Finding]:
+    """Findings for the exceptions no entry names: the end of each traceback (or chain) that no
+    signature matched becomes ``python.unhandled-exception`` (``python.library-internal-error`` for
+    an assertion or NotImplementedError raised inside a package), with what the traceback tells:
+    the raising frame and its package, the user's last frame, versions, a tracker search key."""
+    if "python.unhandled-exception" not in eng.kb.entries:
+        return []
+    records = tracebacks.collect(hits)
+    if not records:
+        return []
+    known: dict[int, list[int]] = {}
+    for h in hits:
+        if h.rule.entry_id is not None:
+            known.setdefault(h.file_index, []).append(h.hit.line)
+    vers = tracebacks.versions(hits, records)
+    groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
+    for rec in records:
+        h = rec.hit
+        line = h.hit.line
+        if (h.file_index, line) in handled:
+            continue
+        # an entry matched this exception (its line or the next lines of a multi-line message)
+        if any(line <= k <= line + 3 for k in known.get(h.file_index, ())):
+            continue
+        if rec.wraps is not None or rec.cause is not None or rec.is_wrapper:
+            continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
+        eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
+        if eid not in eng.kb.entries:
+            eid = "python.unhandled-exception"
+        facts = tracebacks.facts_of(rec, vers)
+        key = (eid, h.at.rank, h.at.host, rec.exc_type, rec.message[:200])
+        groups.setdefault(key, []).append((rec, facts))
+    out: list[Finding] = []
+    for (eid, rank, host, _, _), recs in groups.items():
+        rec, facts = recs[0]
+        loaded = eng.kb.entries[eid]
+        entry = loaded.entry
+        ex = explain(loaded, facts)
+        if ex is not None:
+            for k, v in ex.derived.items():
+                facts.setdefault(k, v)
+        if rec.is_weak or (not rec.has_traceback and rec.short_type in ("Error", "Exception")):
+            confidence = 0.5  # a teardown, an interruption, a bare "Error:" line
+        elif rec.cut:
+            confidence = 0.6  # the exception line itself is missing
+        elif rec.has_traceback:
+            confidence = 0.8
+        else:
+            confidence = 0.6  # an exception line without its traceback: perhaps only logged
+        fix = list(ex.fix) if ex and ex.fix else []
+        fix += [f for f in entry.fix if f not in fix]
+        first = rec.hit
+        out.append(
+            Finding(
+                id=entry.id,
+                title=entry.title,
+                role=entry.role,
+                severity=entry.severity,
+                category=entry.category,
+                signature="traceback" if rec.has_traceback else "exception-line",
+                confidence=confidence,
+                facts={k: masker.mask_value(v) for k, v in facts.items()},
+                evidence=[evidence_of(r.hit, masker) for r, _ in recs[:MAX_EVIDENCE]],
+                message=masker.mask(render_message(entry.message or entry.title, facts)),
+                explanation=masker.mask(ex.text if ex else entry.summary),
+                fix=[masker.mask(f) for f in fix],
+                verify=entry.verify,
+                occurrences=len(recs),
+                rank=rank,
+                host=masker.host(host),
+                time=first.at.time.iso() if first.at.time else None,
+                time_certain=first.at.time is not None and not first.time_inherited,
+                order=(first,),
+            )
+        )
+    return out
+
+
+def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, extra: str, report: InputsReport) -> str:
     if primary is None:
+        if not report.files:
+            return "Nothing was read: no input could be read as a text log (see the skipped inputs)."
+        if report.empty:
+            return (
+                "The input is empty: no log lines were read (0 bytes, or only whitespace). The log may have been "
+                "lost, not flushed or written elsewhere; this is not a clean run."
+            )
         if extra and unknown is not None and not unknown.is_empty():
             return "No known failure class matched the first failure. " + extra
         if unknown is not None and not unknown.is_empty():
             return "No known failure class matched; the likely failure lines are listed below."
+        handled = ""
+        if unknown is not None and unknown.handled:
+            handled = f" {len(unknown.handled)} error line(s) were printed and the run went on past them (handled)."
         if findings:
-            return "Only benign warnings (noise) found; nothing failed."
-        return "No failure found."
+            return "Only benign warnings (noise) found; nothing failed." + handled
+        return "No failure found." + handled
     who = ""
     if primary.rank is not None:
         who = f" on rank {primary.rank}" + (f" ({primary.host})" if primary.host else "")
     if primary.role == "root":
-        base = f"{primary.title}{who}."
+        base = f"{primary.message if primary.id in tracebacks.ENGINE_IDS else primary.title}{who}."
     else:
         base = f"Only collateral failures were found ({primary.id}{who}); the initiating failure is not in this log."
     return base + (" " + extra if extra else "")

@@ -17,6 +17,7 @@ Role = Literal["root", "collateral", "noise"]
 Severity = Literal["critical", "high", "medium", "low", "info"]
 FactType = Literal["int", "float", "str", "bytes"]
 
+ENGINES = frozenset({"exceptions"})  # engine analyses that make findings of their own (denpex.tracebacks)
 ID_RE = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 
@@ -149,7 +150,11 @@ class Entry(_Strict):
         default="",
         description="one-line finding text; {fact} placeholders are filled from extracted facts",
     )
-    signatures: list[Signature] = Field(min_length=1)
+    signatures: list[Signature] = Field(default_factory=list)
+    engine: str = Field(
+        default="",
+        description="made by an engine analysis instead of signatures ('exceptions': tracebacks no entry names)",
+    )
     facts: dict[str, FactType] = Field(
         default_factory=dict, description="type of each extracted fact (default str)"
     )
@@ -182,6 +187,10 @@ class Entry(_Strict):
 
     @model_validator(mode="after")
     def _signature_ids_unique(self) -> Entry:
+        if not self.signatures and not self.engine:
+            raise ValueError("signatures: an entry needs at least one signature (or an 'engine' that makes its findings)")
+        if self.engine and self.engine not in ENGINES:
+            raise ValueError(f"engine: {self.engine!r} is not one of {sorted(ENGINES)}")
         seen: set[str] = set()
         for sig in self.signatures:
             if sig.id in seen:

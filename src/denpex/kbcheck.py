@@ -11,6 +11,8 @@ linear time.
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from .knowledge import KnowledgeBase, LoadedEntry, Sample, load_kb, load_taxonom
 from .literals import prefilter_literals
 from .models import InputsReport
 from .readers import bytes_source
-from .rules import to_hyperscan
+from .rules import Rule, build_rules, to_hyperscan
 
 
 @dataclass
@@ -49,6 +51,8 @@ def run_sample(sample: Sample, kb_dir: Path | None = None) -> list[str]:
 
     eng = get_engine(kb_dir)
     entry = eng.kb.entries[sample.entry_id].entry
+    if entry.engine:
+        return _run_engine_sample(sample, entry, kb_dir)
     report = InputsReport()
     src = bytes_source(sample.path.name, sample.body.encode("utf-8"), report)
     hits = [h for h in scan_sources([src], eng) if h.rule.entry_id == sample.entry_id]
@@ -81,6 +85,39 @@ def run_sample(sample: Sample, kb_dir: Path | None = None) -> list[str]:
         got = d.primary.id if d.primary else "none"
         if got != expected_primary:
             problems.append(f"primary diagnosis is {got!r}, expected {expected_primary!r}")
+    return problems
+
+
+ENGINE_SIGNATURES = {"exceptions": ("traceback", "exception-line")}  # what a finding's `signature` says
+
+
+def _run_engine_sample(sample: Sample, entry: object, kb_dir: Path | None) -> list[str]:
+    """A sample of an entry whose findings the engine makes (no signatures): the whole diagnosis
+    must (or must not) hold a finding of that entry, with the named kind and the expected facts."""
+    from .engine import Options, run
+
+    report = InputsReport()
+    src = bytes_source(sample.path.name, sample.body.encode("utf-8"), report)
+    d = run([src], report, Options(kb_dir=kb_dir))
+    mine = [f for f in d.findings if f.id == sample.entry_id]
+    if sample.expect == "no-match":
+        return [f"near-miss gave a {sample.entry_id} finding: {mine[0].evidence[0].text[:160]}"] if mine else []
+    kinds = ENGINE_SIGNATURES.get(getattr(entry, "engine", ""), ())
+    if sample.signature not in kinds:
+        return [f"names unknown signature {sample.signature!r} (the engine's kinds are {list(kinds)})"]
+    hit = [f for f in mine if f.signature == sample.signature]
+    if not hit:
+        return [f"no {sample.entry_id} finding of kind {sample.signature!r} (got {[f.id for f in d.findings]})"]
+    problems = []
+    for k, v in sample.facts.items():
+        if k not in hit[0].facts:
+            problems.append(f"fact {k!r} not extracted (expected {v!r})")
+        elif not _facts_equal(v, hit[0].facts[k]):
+            problems.append(f"fact {k!r} = {hit[0].facts[k]!r}, expected {v!r}")
+    expected_primary = sample.primary or sample.entry_id
+    got = d.primary.id if d.primary else "none"
+    if got != expected_primary:
+        problems.append(f"primary diagnosis is {got!r}, expected {expected_primary!r}")
     return problems
 
 
@@ -146,7 +183,9 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
         if re.search(r"(?<!\\)\$", sig.pattern.replace("\\\\", "")):
             out.append(f"{where}: signature {sig.id!r} uses '$'; match on text, not on line ends")
     for s in loaded.samples:
-        if s.expect == "match" and s.signature not in {x.id for x in e.signatures}:
+        if e.engine:
+            out += [f"{s.path.name}: {p}" for p in run_sample(s)]
+        elif s.expect == "match" and s.signature not in {x.id for x in e.signatures}:
             out.append(f"{s.path.name}: names unknown signature {s.signature!r}")
         elif s.expect == "match":
             problems = [p for p in run_sample(s) if "did not match" in p]
@@ -157,7 +196,7 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
     return out
 
 
-def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True) -> CheckResult:
+def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True, timing: bool = True) -> CheckResult:
     kb = load_kb(kb_dir)
     taxonomy = load_taxonomy()
     res = CheckResult()
@@ -182,4 +221,112 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True) -> CheckR
                     f"{loaded.entry.id}: signature {sig.id!r} has no distinctive literal (4+ bytes, not a word healthy "
                     "logs print on every line): every scan runs its full regex"
                 )
+    if timing:
+        failed, notes, _ = lint_timing(kb)
+        res.failed += failed
+        res.notes += notes
     return res
+
+
+# --- adversarial timing: verification must stay linear in the line length (issue 11)
+
+TIMING_SIZES = (8 * 1024, 64 * 1024)  # characters; 8x longer
+MAX_GROWTH = 24.0  # time ratio for 8x the input: linear is ~8, quadratic ~64
+NOISE_FLOOR_S = 0.002  # below this at the larger size, growth is not measurable here
+MAX_SECONDS_PER_MB = 1.0  # absolute bound at the larger size, scaled to one MB (1 MB/s at worst)
+
+
+@dataclass
+class Timing:
+    key: str
+    engine: str  # "re2" or "re (bounded)"
+    worst_input: str
+    seconds: tuple[float, float]  # at TIMING_SIZES, the worst input
+    growth: float
+
+    @property
+    def seconds_per_mb(self) -> float:
+        return self.seconds[1] * (1 << 20) / TIMING_SIZES[1]
+
+
+def _time(search: Callable[[str], object], text: str, runs: int = 1) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        search(text)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def time_pattern(key: str, pattern: str, flags: int, search: Callable[[str], object], engine: str) -> Timing:
+    """The worst growth of ``search`` over the pattern's adversarial inputs from 8 K to 64 K chars."""
+    from .linear import adversarial_inputs
+
+    small = dict(adversarial_inputs(pattern, flags, TIMING_SIZES[0]))
+    large = dict(adversarial_inputs(pattern, flags, TIMING_SIZES[1]))
+    worst = Timing(key, engine, "", (0.0, 0.0), 0.0)
+    for name, text in large.items():
+        t_large = _time(search, text)
+        if t_large < NOISE_FLOOR_S and t_large * (1 << 20) / TIMING_SIZES[1] < MAX_SECONDS_PER_MB:
+            if t_large > worst.seconds[1] and worst.growth == 0.0:
+                worst = Timing(key, engine, name, (0.0, t_large), 0.0)
+            continue
+        # worth a careful look: best of three at both sizes (the machine is shared)
+        t_large = _time(search, text, 3)
+        t_small = max(_time(search, small[name], 3), 1e-6)
+        growth = t_large / t_small
+        if growth > worst.growth or (t_large > worst.seconds[1] and growth >= worst.growth):
+            worst = Timing(key, engine, name, (t_small, t_large), growth)
+    return worst
+
+
+def timing_problem(t: Timing) -> str | None:
+    if t.seconds[1] >= NOISE_FLOOR_S and t.growth > MAX_GROWTH:
+        return (
+            f"{t.key}: verification time grows super-linearly on adversarial input ({t.worst_input!r}: "
+            f"{t.seconds[0] * 1000:.1f} ms at {TIMING_SIZES[0] // 1024} K chars, {t.seconds[1] * 1000:.1f} ms at "
+            f"{TIMING_SIZES[1] // 1024} K, x{t.growth:.0f} for x{TIMING_SIZES[1] // TIMING_SIZES[0]} input; {t.engine})"
+        )
+    if t.seconds_per_mb > MAX_SECONDS_PER_MB:
+        return (
+            f"{t.key}: verification takes {t.seconds_per_mb:.2f} s per MB of adversarial input "
+            f"({t.worst_input!r}, {t.engine}; at most {MAX_SECONDS_PER_MB:g} s allowed)"
+        )
+    return None
+
+
+def _verified_patterns(rules: list[Rule]) -> list[tuple[str, object]]:
+    """Every regex verification runs on untrusted lines: signatures, their context and exclude
+    patterns, and the generic patterns."""
+    out: list[tuple[str, object]] = []
+    for r in rules:
+        out.append((r.key, r.regex))
+        for i, c in enumerate(r.context):
+            out.append((f"{r.key} context {i}", c.regex))
+        if r.exclude is not None:
+            out.append((f"{r.key} exclude", r.exclude))
+    return out
+
+
+def lint_timing(kb: KnowledgeBase) -> tuple[list[str], list[str], list[Timing]]:
+    """(failures, notes, timings): every verified pattern timed on adversarial inputs built from its
+    own literals; patterns RE2 cannot express are listed in the notes."""
+    from .linear import FALLBACK_CHARS
+
+    failed: list[str] = []
+    notes: list[str] = []
+    timings: list[Timing] = []
+    for key, rx in _verified_patterns(build_rules(kb)):
+        lin = rx.verifier()  # type: ignore[attr-defined]
+        engine = "re2" if rx.linear else "re (bounded)"  # type: ignore[attr-defined]
+        if not rx.linear:  # type: ignore[attr-defined]
+            notes.append(
+                f"{key}: RE2 cannot express this pattern ({lin.reason}); it is verified with Python re on the "
+                f"first {FALLBACK_CHARS} characters of a line only"
+            )
+        t = time_pattern(key, rx.pattern, rx.flags, lin.search, engine)  # type: ignore[attr-defined]
+        timings.append(t)
+        problem = timing_problem(t)
+        if problem:
+            failed.append(problem)
+    return failed, notes, timings

@@ -68,6 +68,7 @@ class InputInfo:
     lines: int = 0
     compression: str | None = None
     notes: list[str] = field(default_factory=list)
+    blank: bool = field(default=True, repr=False)  # nothing but whitespace was read (set by the scan)
 
 
 @dataclass
@@ -83,12 +84,18 @@ class InputsReport:
     def total_lines(self) -> int:
         return sum(f.lines for f in self.files)
 
+    @property
+    def empty(self) -> bool:
+        """Every input was read and none held anything but whitespace (a lost or unwritten log)."""
+        return bool(self.files) and all(f.blank for f in self.files)
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            "files": [asdict(f) for f in self.files],
+            "files": [{k: v for k, v in asdict(f).items() if k != "blank"} for f in self.files],
             "skipped": [asdict(s) for s in self.skipped],
             "total_bytes": self.total_bytes,
             "total_lines": self.total_lines,
+            "empty": self.empty,
         }
 
 
@@ -107,9 +114,11 @@ class UnknownSummary:
     fatal_lines: list[Evidence] = field(default_factory=list)
     exit_codes: list[Evidence] = field(default_factory=list)
     templates: list[ErrorTemplate] = field(default_factory=list)
+    error_lines: list[Evidence] = field(default_factory=list)  # no exception class: OS, shell, build, pip, MPI
+    handled: list[Evidence] = field(default_factory=list)  # printed, then the run went on: not failures
 
     def is_empty(self) -> bool:
-        return not (self.exceptions or self.fatal_lines or self.exit_codes)
+        return not (self.exceptions or self.fatal_lines or self.exit_codes or self.error_lines)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -143,6 +152,8 @@ class Diagnosis:
 
     @property
     def exit_code(self) -> int:
+        if (self.inputs.empty or not self.inputs.files) and self.primary is None:
+            return 2  # a lost log must not pass a CI gate as "no failure"
         if self.primary is not None:
             return 1
         if self.unknown is not None and not self.unknown.is_empty():

@@ -167,5 +167,6 @@ def raw_scan(
         offsets[i] += info.lines
         src.info.lines = offsets[i]
         src.info.bytes += info.bytes
+        src.info.blank = src.info.blank and info.blank
         src.info.notes += [x for x in info.notes if x not in src.info.notes]
     return per_source

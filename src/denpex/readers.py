@@ -332,6 +332,8 @@ class ChunkReader:
                 break
             got += n
         source.info.bytes += got
+        if got and source.info.blank and _NONBLANK.search(view[:got]) is not None:
+            source.info.blank = False  # checked only until the first byte that is not whitespace
         return got
 
     def close(self) -> None:
@@ -341,6 +343,9 @@ class ChunkReader:
                 fh.close()
             except Exception:  # noqa: BLE001, S110 - closing a broken stream must not hide what was read
                 pass
+
+
+_NONBLANK = re.compile(rb"[^\s\x00]")
 
 
 def _stream_error_note(exc: BaseException) -> str:

@@ -50,23 +50,64 @@ class Rule:
 
 
 # Generic patterns: (name, regex, ignore_case)
+# An exception class token: dotted, ending in Error/Exception/Exit/Interrupt (or a few well-known names
+# without that suffix), optionally wrapping another class in parentheses as Ray's RayTaskError(ValueError)
+# does; it may follow a backtick, quote or bracket as pasted in issue threads and chat.
+_EXC_CLASS = (
+    r"(?P<exc_type>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)"
+    r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?:errors?|exceptions?|exc)\.[A-Z][A-Za-z0-9_]*"
+    r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
+    r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
+)
 GENERIC: list[tuple[str, str, bool]] = [
     ("traceback", r"Traceback \(most recent call last\)", False),
     ("chain-during", r"During handling of the above exception, another exception occurred", False),
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
-    (
-        "exception",
-        r"(?:^|[\s\]>|:])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)|Error|Exception)(?:: |:\s*$|\s*$)",
-        False,
-    ),
+    # a traceback frame: where the exception travelled (raising package, user code)
+    ("frame", r"File \"(?P<path>[^\"]{1,500})\", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?", False),
+    ("exception", r"(?:^|[\s\]>|:`'\"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$)", False),
+    # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
+    # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
+    ("exception", r"(?:^|\]: ?|error: )[\s>*`'\"(]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     ("glog-error", r"(?:^|\]:\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
+    # error lines that carry no exception class but that everyone reads as a failure: OS errors, shells,
+    # compilers and build tools, pip, MPI, allocators, launchers' FAILED banners
+    (
+        "error-line",
+        r"No module named ['\"]?[A-Za-z_]"
+        r"|\[Errno -?\d+\] [A-Z]"
+        r"|\[WinError \d+\] "
+        r"|CMake Error(?: at |:)"
+        r"|error: subprocess-exited-with-error"
+        r"|ERROR: (?:Failed building wheel|Could not build wheels|Could not find a version|No matching distribution|Cannot install|ResolutionImpossible|Command errored out)"
+        r"|\*\*\* CMake build failed|An error occurred while building with CMake"
+        r"|Error executing job with overrides"
+        r"|\bfailed to start\b|error loading model"
+        r"|NVRM: Xid \("
+        r"|Failed to build (?:installable wheels|[A-Za-z0-9])"
+        r"|\*\*\* An error occurred in MPI_"
+        r"|MPI_ABORT was invoked on rank"
+        r"|(?:command not found|: not found$)"
+        r"|is not recognized as an internal or external command"
+        r"|failed to create process\."
+        r"|DefaultCPUAllocator: can't allocate memory"
+        r"|: fatal error: "
+        r"|^ninja: build stopped: subcommand failed"
+        r"|^FAILED: \S"
+        r"|make(?:\[\d+\])?: \*\*\* \[[^\]]{0,300}\] Error \d+"
+        r"|\.(?:py|sh) FAILED\s*$"
+        r"|^FAILED \S{1,300}::\S",
+        False,
+    ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
     ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),
+    # package versions the log shows (pip lines, env reports): context for an unknown exception
+    ("version", r"\b[Vv]ersion:? +v?\d+\.\d+|Successfully installed \S", False),
     (
         "exit",
         r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+",
@@ -75,9 +116,9 @@ GENERIC: list[tuple[str, str, bool]] = [
 ]
 
 
-_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit"})
+_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-line"})
 # generic kinds that mean the process printing them failed (whether or not an entry knows the error)
-FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal"})
+FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal", "error-line"})
 # a glog / c10 fatal line: "F0626 05:06:30.9" or, in recent PyTorch, "F626 05:06:30.9"
 GLOG_FATAL = re.compile(r"(?:^|[\[\]:\s])F\d{3,4} ")
 
@@ -90,15 +131,21 @@ def to_hyperscan(pattern: str) -> str:
 
 
 class LazyRegex:
-    """A ``re.Pattern`` compiled on first use. Compiling every signature's regex took a good part of
-    the start-up; a scan verifies only the few rules whose Hyperscan candidates it meets."""
+    """A ``re.Pattern`` compiled on first use, whose ``search``/``match`` run in linear time.
 
-    __slots__ = ("_rx", "flags", "pattern")
+    Compiling every signature's regex took a good part of the start-up; a scan verifies only the few
+    rules whose Hyperscan candidates it meets. ``search`` and ``match`` (what verification calls on
+    untrusted lines) run the pattern in RE2 with Python's semantics (``denpex.linear``), or, for the
+    few patterns RE2 cannot express, in Python ``re`` on a bounded prefix of the text. ``compiled()``
+    is the plain Python pattern (the reference the tests compare against)."""
+
+    __slots__ = ("_lin", "_rx", "flags", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0):
         self.pattern = pattern
         self.flags = flags
         self._rx: re.Pattern[str] | None = None
+        self._lin = None
 
     def compiled(self) -> re.Pattern[str]:
         rx = self._rx
@@ -106,11 +153,27 @@ class LazyRegex:
             rx = self._rx = re.compile(self.pattern, self.flags)
         return rx
 
-    def search(self, string: str, *args: int) -> re.Match[str] | None:
-        return (self._rx or self.compiled()).search(string, *args)
+    def verifier(self):  # type: ignore[no-untyped-def]  # LinearPattern | BoundedPattern
+        """The linear-time matcher verification uses (built on first use)."""
+        lin = self._lin
+        if lin is None:
+            from .linear import linear
 
-    def match(self, string: str, *args: int) -> re.Match[str] | None:
-        return (self._rx or self.compiled()).match(string, *args)
+            lin = self._lin = linear(self.pattern, self.flags, self.compiled())
+        return lin
+
+    @property
+    def linear(self) -> bool:
+        """Whether this pattern runs in RE2 (False: bounded Python ``re``)."""
+        from .linear import LinearPattern
+
+        return isinstance(self.verifier(), LinearPattern)
+
+    def search(self, string: str, *args: int):  # type: ignore[no-untyped-def]
+        return (self._lin or self.verifier()).search(string, *args)
+
+    def match(self, string: str, *args: int):  # type: ignore[no-untyped-def]
+        return (self._lin or self.verifier()).match(string, *args)
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]  # finditer, groupindex, sub, ...
         if name.startswith("__"):

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 MAX_TEMPLATE_LINES = 50_000
 MAX_LISTED = 10
 _PREFIX = re.compile(
-    r"^(?:\s*\[(?:rank|default)\d+\]:|\s*\[\d+,\d+\]<std(?:out|err)>:|\s*\d{1,5}: |\s*\([^)]*pid=\d+[^)]*\)\s*)*"
+    r"^(?:\s*\[(?:rank|default)\d+\]: ?|\s*\[\d+,\d+\]<std(?:out|err)>: ?|\s*\d{1,5}: |\s*\([^)]*pid=\d+[^)]*\) ?|\s*\| (?=\S))*"
     r"(?:\s*(?:INFO|WARNING|ERROR|DEBUG|CRITICAL|WARN)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+(?:\[[^\]]*\]\s*)?)?"
 )
 
@@ -62,7 +62,27 @@ def _miner():  # type: ignore[no-untyped-def]
     return TemplateMiner(config=cfg)
 
 
-def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownSummary:
+_EXIT_VALUE = re.compile(r"(?:exit ?code[:=]? ?|exitcode\s*: |exited with (?:code|status) |exit status )(-?\d+)")
+
+
+def nonzero_exit(text: str) -> bool:
+    """An exit line that does not report success ("exit code 0" is not a failure)."""
+    m = _EXIT_VALUE.search(text)
+    return m is None or m.group(1) != "0"
+
+
+def is_exception_line(h: AttributedHit) -> bool:
+    from .tracebacks import is_exception_line as check
+
+    return check(h)
+
+
+def summarise_unknown(
+    hits: Sequence[AttributedHit], masker: Masker, handled: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
+) -> UnknownSummary:
+    """What failed when no entry names it: final exception lines, fatal lines, error lines without
+    an exception class, exit codes, and Drain3 templates of the recurring error lines. Lines in
+    ``handled`` (printed, then the run went on) are listed apart and do not count as failures."""
     summary = UnknownSummary()
     generic = [h for h in hits if h.rule.entry_id is None]
     # final exception line of each traceback: the first unindented exception line after its header
@@ -71,19 +91,36 @@ def summarise_unknown(hits: Sequence[AttributedHit], masker: Masker) -> UnknownS
         key = (h.file_index, h.at.rank)
         kind = h.rule.sig_id
         body = strip_prefix(h.hit.text)
+        if (h.file_index, h.hit.line) in handled:
+            if kind in ("exception", "error-line") and len(summary.handled) < MAX_LISTED:
+                summary.handled.append(evidence_of(h, masker))
+            continue
         if kind == "traceback":
             open_tb[key] = True
-        elif kind == "exception" and not body.startswith((" ", "\t")):
+        elif kind == "exception" and is_exception_line(h):
             if open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
                 summary.exceptions.append(evidence_of(h, masker))
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):
             summary.fatal_lines.append(evidence_of(h, masker))
-        elif kind == "exit":
+        elif kind == "error-line":
+            summary.error_lines.append(evidence_of(h, masker))
+        elif kind == "exit" and nonzero_exit(h.hit.text):
             summary.exit_codes.append(evidence_of(h, masker))
+    # a traceback cut off before its exception line is still a failure
+    for (fi, _rank), still_open in open_tb.items():
+        if still_open and not summary.exceptions:
+            first_tb = next((h for h in generic if h.file_index == fi and h.rule.sig_id == "traceback"), None)
+            if first_tb is not None:
+                summary.exceptions.append(evidence_of(first_tb, masker))
     summary.exceptions = _dedupe(summary.exceptions)[-MAX_LISTED:]
     summary.fatal_lines = _dedupe(summary.fatal_lines)[:MAX_LISTED]
     summary.exit_codes = _dedupe(summary.exit_codes)[:MAX_LISTED]
-    errorish = [h for h in generic if h.rule.sig_id in ("exception", "error-word", "fatal", "glog-error", "cpp-exception")]
+    summary.error_lines = _dedupe(summary.error_lines)[:MAX_LISTED]
+    errorish = [
+        h for h in generic
+        if h.rule.sig_id in ("exception", "error-word", "fatal", "glog-error", "cpp-exception", "error-line")
+        and (h.file_index, h.hit.line) not in handled
+    ]
     if errorish:
         miner = _miner()
         firsts: dict[int, tuple[AttributedHit, int]] = {}

@@ -4,6 +4,9 @@ Usage (under torchrun): worker.py SCENARIO BAD_RANK
   crash   - BAD_RANK hits a real shape error in its forward pass at step 5
   sigkill - BAD_RANK is killed with SIGKILL at step 5
   hang    - BAD_RANK stops calling collectives (sleeps) at step 5; the others time out
+  embedding - BAD_RANK indexes an Embedding(10, 4) with 12 at step 5 (IndexError no entry names)
+  keyerror  - BAD_RANK looks up a missing key in its data-pipeline dict at step 5 (KeyError)
+  nofile    - BAD_RANK opens a shard that does not exist at step 5 (FileNotFoundError)
   ok      - no failure
 """
 
@@ -37,6 +40,14 @@ def main() -> None:
             elif scenario == "sigkill":
                 sys.stdout.flush()
                 os.kill(os.getpid(), signal.SIGKILL)
+            elif scenario == "embedding":
+                torch.nn.Embedding(10, 4)(torch.tensor([12]))
+            elif scenario == "keyerror":
+                batch = {"input_ids": x}
+                x = batch["labels"]
+            elif scenario == "nofile":
+                with open(f"/nonexistent/shard-{rank:05d}.bin", "rb") as fh:
+                    x = torch.frombuffer(fh.read(), dtype=torch.float32)
             elif scenario == "hang":
                 log.info("step %d: waiting on the data loader", step)
                 sys.stdout.flush()

@@ -1,0 +1,374 @@
+"""Exception intelligence: what a Python traceback says when no entry names the error.
+
+The scanner's generic rules find traceback headers, frame lines (``File "...", line N, in f``),
+exception lines and the two chain markers. Here they are put back together per stream (one file,
+one rank): each exception line closes the traceback whose frames precede it, chained exceptions
+are linked (the first of a chain is the cause), wrappers such as Ray's ``RayTaskError(ValueError)``
+defer to the inner exception printed after them, and each record learns where it was raised (the
+last frame and the package it belongs to) and the last frame in the user's own code.
+
+Nothing here knows a particular failure; the knowledge base still decides which exceptions have
+an entry. A record that no entry matched becomes a ``python.unhandled-exception`` finding (or
+``python.library-internal-error`` for an assertion or NotImplementedError inside a package).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine import AttributedHit
+
+_PKG_DIR = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<rel>[^\s\"]+)")
+_STDLIB = re.compile(r"[/\\]lib[/\\]python(?P<ver>\d\.\d+)[/\\](?P<rel>[^\s\"]+)")
+_PY_VERSION = re.compile(r"python(?P<ver>3\.\d{1,2})\b|Python (?P<ver2>3\.\d{1,2}(?:\.\d+)?)")
+_VERSION_OF = re.compile(
+    r"\b(?P<pkg>[A-Za-z][\w-]{1,40}|`[A-Za-z][\w-]{1,40}`)\s+[Vv]ersion:? +v?(?P<ver>\d+\.\d+(?:\.\d+)?(?:[.+-][\w.+]{1,20})?)"
+)
+_INSTALLED = re.compile(r"\b(?P<pkg>[A-Za-z][\w.-]{0,40}?)-(?P<ver>\d+(?:\.\d+)+(?:[.+]\w+)*)\b")
+# exceptions that report a wrapper, a teardown or an interruption rather than a cause of their own
+WEAK_TYPES = frozenset({
+    "KeyboardInterrupt", "SystemExit", "BrokenPipeError", "ConnectionResetError", "ConnectionAbortedError",
+    "CancelledError", "BrokenProcessPool", "GeneratorExit",
+})
+# a launcher's or framework's report that a child process / task failed: the failure is the child's
+# own error (printed elsewhere in the log, or in that child's log), never this exception
+WRAPPER_TYPES = frozenset({
+    "ChildFailedError", "ProcessRaisedException", "ProcessExitedException", "CalledProcessError",
+    "TrainingFailedError", "TuneError", "RayTaskError", "WorkerCrashedError",
+})
+LAUNCHER_MODULES = (
+    "torch.distributed.run", "torch.distributed.elastic", "torch.distributed.launcher", "torch.distributed.launch",
+    "accelerate.commands", "deepspeed.launcher", "torch.multiprocessing.spawn", "subprocess",
+)
+LAUNCHER_SCRIPTS = frozenset({"torchrun", "accelerate", "deepspeed", "accelerate-launch"})
+# raised inside a package, these usually mean a bug there or a configuration it does not support
+INTERNAL_TYPES = frozenset({"AssertionError", "NotImplementedError", "InternalError", "InternalTorchDynamoError"})
+WRAP_WINDOW = 400  # lines: how far after a wrapper (RayTaskError(X)) its inner exception may be printed
+
+# top-level module -> (pip distribution, GitHub repository of its tracker), for the packages ML
+# tracebacks most often end in
+TRACKERS: dict[str, tuple[str, str]] = {
+    "torch": ("torch", "pytorch/pytorch"), "transformers": ("transformers", "huggingface/transformers"),
+    "accelerate": ("accelerate", "huggingface/accelerate"), "peft": ("peft", "huggingface/peft"),
+    "trl": ("trl", "huggingface/trl"), "datasets": ("datasets", "huggingface/datasets"),
+    "diffusers": ("diffusers", "huggingface/diffusers"), "huggingface_hub": ("huggingface_hub", "huggingface/huggingface_hub"),
+    "tokenizers": ("tokenizers", "huggingface/tokenizers"), "safetensors": ("safetensors", "huggingface/safetensors"),
+    "vllm": ("vllm", "vllm-project/vllm"), "sglang": ("sglang", "sgl-project/sglang"),
+    "deepspeed": ("deepspeed", "deepspeedai/DeepSpeed"), "megatron": ("megatron-core", "NVIDIA/Megatron-LM"),
+    "nemo": ("nemo_toolkit", "NVIDIA/NeMo"), "lightning": ("lightning", "Lightning-AI/pytorch-lightning"),
+    "pytorch_lightning": ("pytorch-lightning", "Lightning-AI/pytorch-lightning"), "ray": ("ray", "ray-project/ray"),
+    "jax": ("jax", "jax-ml/jax"), "jaxlib": ("jaxlib", "jax-ml/jax"), "flax": ("flax", "google/flax"),
+    "tensorflow": ("tensorflow", "tensorflow/tensorflow"), "keras": ("keras", "keras-team/keras"),
+    "bitsandbytes": ("bitsandbytes", "bitsandbytes-foundation/bitsandbytes"), "xformers": ("xformers", "facebookresearch/xformers"),
+    "flash_attn": ("flash-attn", "Dao-AILab/flash-attention"), "triton": ("triton", "triton-lang/triton"),
+    "torchvision": ("torchvision", "pytorch/vision"), "torchaudio": ("torchaudio", "pytorch/audio"),
+    "torchtune": ("torchtune", "pytorch/torchtune"), "numpy": ("numpy", "numpy/numpy"), "pandas": ("pandas", "pandas-dev/pandas"),
+    "sklearn": ("scikit-learn", "scikit-learn/scikit-learn"), "onnxruntime": ("onnxruntime", "microsoft/onnxruntime"),
+    "ultralytics": ("ultralytics", "ultralytics/ultralytics"), "mmcv": ("mmcv", "open-mmlab/mmcv"),
+    "mmdet": ("mmdet", "open-mmlab/mmdetection"), "detectron2": ("detectron2", "facebookresearch/detectron2"),
+    "wandb": ("wandb", "wandb/wandb"), "mlflow": ("mlflow", "mlflow/mlflow"), "sentence_transformers": ("sentence-transformers", "UKPLab/sentence-transformers"),
+    "llamafactory": ("llamafactory", "hiyouga/LLaMA-Factory"), "axolotl": ("axolotl", "axolotl-ai-cloud/axolotl"),
+    "unsloth": ("unsloth", "unslothai/unsloth"), "openai": ("openai", "openai/openai-python"), "pydantic": ("pydantic", "pydantic/pydantic"),
+    "hydra": ("hydra-core", "facebookresearch/hydra"), "omegaconf": ("omegaconf", "omry/omegaconf"),
+    "lmdeploy": ("lmdeploy", "InternLM/lmdeploy"), "tensorrt_llm": ("tensorrt-llm", "NVIDIA/TensorRT-LLM"),
+    "verl": ("verl", "volcengine/verl"), "openrlhf": ("openrlhf", "OpenRLHF/OpenRLHF"), "swift": ("ms-swift", "modelscope/ms-swift"),
+}
+
+
+@dataclass(frozen=True)
+class Frame:
+    path: str
+    line: int | None
+    func: str | None
+    package: str | None  # top-level module of site-/dist-packages, "python" for the standard library
+    module: str | None  # dotted module inside the package (torch.nn.functional)
+
+    @property
+    def in_library(self) -> bool:
+        return self.package is not None
+
+    def where(self) -> str:
+        base = self.path.replace("\\", "/").rsplit("/", 1)[-1]
+        return f"{base}:{self.line}" if self.line is not None else base
+
+
+@dataclass
+class ExceptionRecord:
+    hit: AttributedHit
+    exc_type: str
+    inner: str | None  # the class a wrapper names: RayTaskError(ValueError) -> ValueError
+    message: str
+    frames: list[Frame] = field(default_factory=list)
+    has_traceback: bool = False
+    cause: ExceptionRecord | None = None  # the exception this one was raised from / while handling
+    chain_kind: str | None = None  # "cause" (raise ... from) or "during" (raised while handling)
+    wrapped_by: ExceptionRecord | None = None  # set on the inner exception of a wrapper
+    wraps: ExceptionRecord | None = None  # set on a wrapper whose inner exception is in the log
+    cut: bool = False  # the traceback ends without its exception line
+
+    @property
+    def short_type(self) -> str:
+        return self.exc_type.rsplit(".", 1)[-1] if self.exc_type else ""
+
+    @property
+    def raising(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+    @property
+    def user_frame(self) -> Frame | None:
+        for fr in reversed(self.frames):
+            if not fr.in_library and not fr.path.startswith("<"):
+                return fr
+        return None
+
+    @property
+    def chain_root(self) -> ExceptionRecord:
+        rec = self
+        seen = 0
+        while rec.cause is not None and seen < 50:
+            rec, seen = rec.cause, seen + 1
+        return rec
+
+    @property
+    def is_wrapper(self) -> bool:
+        if self.short_type in WRAPPER_TYPES or self.inner:
+            return True
+        # a launcher's own traceback cut before its ChildFailedError / CalledProcessError line
+        return self.cut and any(
+            (fr.module or "").startswith(LAUNCHER_MODULES) or fr.path.replace("\\", "/").rsplit("/", 1)[-1] in LAUNCHER_SCRIPTS
+            for fr in self.frames
+        )
+
+    @property
+    def is_weak(self) -> bool:
+        return self.short_type in WEAK_TYPES
+
+    @property
+    def is_internal(self) -> bool:
+        """An assertion / not-implemented error raised inside a package's own code."""
+        fr = self.raising
+        return self.short_type in INTERNAL_TYPES and fr is not None and fr.in_library and fr.package != "python"
+
+
+def _frame(path: str, line: str | None, func: str | None) -> Frame:
+    norm = path.replace("\\\\", "/").replace("\\", "/")
+    package = module = None
+    m = _PKG_DIR.search(norm)
+    if m:
+        rel = m.group("rel")
+        parts = rel.split("/")
+        package = parts[0].split(".", 1)[0] if parts[0].endswith(".py") else parts[0]
+        module = ".".join(p[:-3] if p.endswith(".py") else p for p in parts if p != "__init__.py")
+    else:
+        m = _STDLIB.search(norm)
+        if m:
+            package = "python"
+            module = m.group("rel").removesuffix(".py").replace("/", ".")
+        elif norm.startswith("<frozen "):
+            package = "python"
+            module = norm[8:].rstrip(">")
+    return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
+
+
+def _stream(h: AttributedHit) -> tuple[int, int | None]:
+    return (h.file_index, h.at.rank)
+
+
+def _strip(text: str) -> str:
+    from .unknown import strip_prefix
+
+    return strip_prefix(text)
+
+
+def _message(h: AttributedHit) -> str:
+    """The exception's message: the text after the class token on its line."""
+    text = h.hit.text
+    t = h.hit.groups.get("exc_type")
+    if not t:
+        return ""
+    i = text.find(t)
+    rest = text[i + len(t):] if i >= 0 else ""
+    inner = h.hit.groups.get("exc_inner")
+    if inner and rest.startswith(f"({inner})"):
+        rest = rest[len(inner) + 2:]
+    rest = rest.lstrip()
+    rest = rest[1:] if rest.startswith(":") else rest
+    rest = rest.strip()
+    opener = text[i - 1] if i > 0 else ""
+    closer = {"`": "`", "(": ")", "'": "'", '"': '"'}.get(opener)
+    if closer and rest.endswith(closer):
+        rest = rest[: -len(closer)].rstrip()  # `AttributeError: ...` quoted in a paste: the quote is not the message
+    return rest
+
+
+_CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(,\[]\s*$")
+_IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")
+
+
+def is_exception_line(h: AttributedHit) -> bool:
+    """Whether a generic exception hit is an exception being reported, not source code quoted in
+    a traceback (``    except KeyError:``, ``    raise ValueError``). Indented lines count when no
+    code precedes the class: exception groups (``  | X: ...``) and nested output indent them."""
+    t = h.hit.groups.get("exc_type")
+    if not t:
+        return False
+    body = _strip(h.hit.text)
+    if not body.startswith((" ", "\t")):
+        return True
+    i = body.find(t)
+    return i >= 0 and not _CODE_BEFORE.search(body[:i])
+
+
+def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
+    """Every exception line of the input as a record with its traceback, chain and wrapper links,
+    in input order per stream."""
+    out: list[ExceptionRecord] = []
+    state: dict[tuple[int, int | None], dict] = {}
+    for h in hits:
+        kind = h.rule.sig_id
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during"):
+            continue
+        st = state.setdefault(_stream(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
+        if kind == "exception" and st["header"] is None and st["frames"] is None:
+            # the exception line may be attributed to a rank its message names ("Rank 13: found NaN")
+            # while its unprefixed traceback is in the file's own stream: adopt a block ending just above
+            st = next(
+                (o for k, o in state.items()
+                 if k[0] == h.file_index and (o["header"] is not None or o["frames"] is not None) and 0 < h.hit.line - o["last_line"] <= 3),
+                st,
+            )
+        if kind in ("traceback", "frame"):
+            st["last_line"] = h.hit.line
+        if kind == "traceback":
+            _close_cut(st, out)
+            st["frames"], st["header"] = [], h
+            st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
+        elif kind == "frame":
+            if st["frames"] is None:
+                st["frames"] = []  # a traceback whose header is cut off, or the inner trace Ray prints under its wrapper
+            g = h.hit.groups
+            st["frames"].append(_frame(g.get("path", ""), g.get("lineno"), g.get("func")))
+        elif kind in ("chain-cause", "chain-during"):
+            st["chain"] = "cause" if kind == "chain-cause" else "during"
+        else:
+            if not is_exception_line(h):
+                continue  # source lines quoted inside a traceback ("    raise ValueError(...)")
+            rec = ExceptionRecord(
+                hit=h,
+                exc_type=h.hit.groups["exc_type"],
+                inner=h.hit.groups.get("exc_inner"),
+                message=_message(h),
+                frames=st["frames"] or [],
+                has_traceback=bool(st["header"]) or bool(st["frames"]),
+            )
+            if st["chain"] and st["last"] is not None:
+                rec.cause, rec.chain_kind = st["last"], st["chain"]
+            st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None)
+            out.append(rec)
+    for st in state.values():
+        _close_cut(st, out)
+    out.sort(key=lambda r: (r.hit.file_index, r.hit.hit.line))
+    _link_wrappers(out)
+    return out
+
+
+def _close_cut(st: dict, out: list[ExceptionRecord]) -> None:
+    """A traceback that no exception line closed (the paste or the log is cut after its frames, or
+    IPython printed only its "ValueError   Traceback" header) is still a failure: a record with the
+    class IPython named, if any, and the frames that were printed."""
+    header = st.get("header")
+    if not header or (not st.get("frames") and not st.get("ipython")):
+        return
+    out.append(ExceptionRecord(
+        hit=header, exc_type=st.get("ipython") or "", inner=None, message="", frames=st["frames"] or [], has_traceback=True, cut=True,
+    ))
+    st.update(frames=None, header=None, ipython=None)
+
+
+def _link_wrappers(records: list[ExceptionRecord]) -> None:
+    """A wrapper names its inner class (RayTaskError(ValueError)); the first later exception of that
+    class in the same stream, within ``WRAP_WINDOW`` lines, is the inner one."""
+    for i, rec in enumerate(records):
+        if not rec.inner:
+            continue
+        want = rec.inner.rsplit(".", 1)[-1]
+        for later in records[i + 1:]:
+            if _stream(later.hit) != _stream(rec.hit) or later.hit.hit.line - rec.hit.hit.line > WRAP_WINDOW:
+                continue
+            if later.short_type == want and later.wrapped_by is None:
+                rec.wraps, later.wrapped_by = later, rec
+                break
+
+
+def versions(hits: Sequence[AttributedHit], records: Sequence[ExceptionRecord]) -> dict[str, str]:
+    """Package versions the log shows: the Python of the traceback paths, "X version: 1.2" lines of
+    environment reports, and "Successfully installed a-1.2 b-3.4" lines of pip."""
+    out: dict[str, str] = {}
+    for rec in records:
+        for fr in rec.frames:
+            m = _PY_VERSION.search(fr.path)
+            if m and "python" not in out:
+                out["python"] = m.group("ver") or m.group("ver2")
+    for h in hits:
+        if h.rule.sig_id != "version" or h.rule.entry_id is not None:
+            continue
+        text = h.hit.text
+        if "Successfully installed " in text:
+            for m in _INSTALLED.finditer(text.split("Successfully installed ", 1)[1]):
+                out.setdefault(m.group("pkg").lower(), m.group("ver"))
+            continue
+        for m in _VERSION_OF.finditer(text):
+            pkg = m.group("pkg").strip("`").lower()
+            if pkg in ("cuda", "driver", "python", "pytorch", "torch", "nccl", "cudnn") or pkg in TRACKERS:
+                out.setdefault("torch" if pkg == "pytorch" else pkg, m.group("ver"))
+    return out
+
+
+def search_key(rec: ExceptionRecord) -> str:
+    """A query that finds this error in its package's tracker: class and message, with the volatile
+    parts (numbers, paths, quoted names longer than a word) left out."""
+    msg = re.sub(r"['\"]?(?:[A-Za-z]:)?(?:[/\\][^\s'\"]+)+['\"]?", " ", rec.message)
+    msg = re.sub(r"0x[0-9a-fA-F]+|\d+(?:\.\d+)?", " ", msg)
+    msg = re.sub(r"\s+", " ", msg).strip()[:120]
+    return f"{rec.short_type}: {msg}" if msg else rec.short_type
+
+
+def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
+    """The facts a ``python.*`` finding carries for this record."""
+    facts: dict[str, object] = {"exception": rec.exc_type, "message": rec.message[:300]}
+    if rec.cut:
+        facts["cut"] = True
+    fr = rec.raising
+    if fr is not None:
+        facts["raised_in"] = f"{fr.module}.{fr.func}" if fr.module and fr.func and not fr.func.startswith("<") else (fr.module or fr.where())
+        facts["raised_at"] = fr.where()
+        if fr.package:
+            facts["package"] = fr.package
+    facts["library_code"] = bool(fr is not None and fr.in_library)
+    uf = rec.user_frame
+    if uf is not None:
+        facts["user_frame"] = uf.where() + (f" in {uf.func}" if uf.func else "")
+    if rec.wrapped_by is not None:
+        facts["wrapped_by"] = rec.wrapped_by.exc_type
+    if rec.chain_kind and rec.cause is None:
+        pass
+    pkg = facts.get("package")
+    if isinstance(pkg, str) and pkg in vers:
+        facts["package_version"] = vers[pkg]
+    if "python" in vers:
+        facts["python_version"] = vers["python"]
+    if "torch" in vers and pkg != "torch":
+        facts["torch_version"] = vers["torch"]
+    facts["search_key"] = search_key(rec)
+    if isinstance(pkg, str) and pkg in TRACKERS:
+        facts["tracker"] = f"https://github.com/{TRACKERS[pkg][1]}/issues"
+    facts["traceback"] = rec.has_traceback
+    return facts
+
+
+# the knowledge-base entries whose findings the engine makes from this analysis (no signatures)
+ENGINE_IDS = frozenset({"python.unhandled-exception", "python.library-internal-error"})
