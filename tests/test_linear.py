@@ -150,3 +150,27 @@ def test_hostile_line_verifies_in_linear_time():
     py.search("k(" * 1000 + ": block: [0,0,0], thread: [0,0,0] Assertion")
     slow = time.perf_counter() - t
     assert times[0] < max(slow * 20, 0.05), (times, slow)  # 10x longer, yet not slower than Python
+
+
+def test_kb_lint_times_every_pattern_and_passes():
+    from denpex.kbcheck import lint_timing
+
+    failed, notes, timings = lint_timing(KB)
+    assert not failed, failed
+    assert len(timings) == len(PATTERNS)
+    assert all(t.engine == "re2" for t in timings if "exclude" not in t.key or "dtype" not in t.key)
+    assert any("RE2 cannot express" in n for n in notes)
+
+
+def test_kb_lint_timing_catches_backtracking(monkeypatch):
+    """The same check flags the kernel-assertion pattern when it runs in backtracking Python re."""
+    import denpex.kbcheck as kbcheck
+
+    monkeypatch.setattr(kbcheck, "TIMING_SIZES", (256, 2048))
+    pattern = r"(?P<kernel>[A-Za-z_]\w*)(?:\([^)]*\))?: block: \[\d+\]"
+    py = re.compile(pattern, re.ASCII)
+    t = kbcheck.time_pattern("demo", pattern, re.ASCII, py.search, "re")
+    assert kbcheck.timing_problem(t) is not None, t
+    lin = linear(pattern, re.ASCII, py)
+    t2 = kbcheck.time_pattern("demo", pattern, re.ASCII, lin.search, "re2")
+    assert kbcheck.timing_problem(t2) is None, t2

@@ -284,8 +284,8 @@ def timing_problem(t: Timing) -> str | None:
     if t.seconds[1] >= NOISE_FLOOR_S and t.growth > MAX_GROWTH:
         return (
             f"{t.key}: verification time grows super-linearly on adversarial input ({t.worst_input!r}: "
-            f"{t.seconds[0] * 1000:.1f} ms at {TIMING_SIZES[0] // 1024} K chars, {t.seconds[1] * 1000:.1f} ms at "
-            f"{TIMING_SIZES[1] // 1024} K, x{t.growth:.0f} for x{TIMING_SIZES[1] // TIMING_SIZES[0]} input; {t.engine})"
+            f"{t.seconds[0] * 1000:.1f} ms at {TIMING_SIZES[0]} chars, {t.seconds[1] * 1000:.1f} ms at "
+            f"{TIMING_SIZES[1]}, x{t.growth:.0f} for x{TIMING_SIZES[1] // TIMING_SIZES[0]} input; {t.engine})"
         )
     if t.seconds_per_mb > MAX_SECONDS_PER_MB:
         return (
