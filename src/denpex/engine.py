@@ -490,12 +490,14 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
             return "No known failure class matched the first failure. " + extra
         if unknown is not None and not unknown.is_empty():
             return "No known failure class matched; the likely failure lines are listed below."
-        handled = ""
         if unknown is not None and unknown.handled:
-            handled = f" {len(unknown.handled)} error line(s) were printed and the run went on past them (handled)."
+            return (
+                f"Nothing failed: {len(unknown.handled)} error line(s) were printed but the run went on past them "
+                "(handled or retried; listed below)."
+            )
         if findings:
-            return "Only benign warnings (noise) found; nothing failed." + handled
-        return "No failure found." + handled
+            return "Only benign warnings (noise) found; nothing failed."
+        return "No failure found."
     who = ""
     if primary.rank is not None:
         who = f" on rank {primary.rank}" + (f" ({primary.host})" if primary.host else "")

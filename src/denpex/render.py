@@ -95,9 +95,15 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
         if not d.order_certain:
             console.print(Text("Note: events from different files carry no comparable timestamps; order across files is uncertain.", style="yellow"))
     u = d.unknown
+    if u is not None and u.handled:
+        console.print(Text("Printed, then the run went on past them (handled, not counted as failures):", style="bold"))
+        for e in u.handled:
+            console.print(Text(f"  {_where(e)}  ", style="dim") + Text(e.text))
     if u is not None and not u.is_empty():
-        console.print(Text("No knowledge-base entry matched. Most likely failure lines:", style="bold yellow"))
-        for title, items in (("Final exceptions", u.exceptions), ("Fatal lines", u.fatal_lines), ("Exit codes / signals", u.exit_codes)):
+        head = "Failure lines no entry names:" if d.primary is not None else "No knowledge-base entry matched. Most likely failure lines:"
+        console.print(Text(head, style="bold yellow"))
+        for title, items in (("Final exceptions", u.exceptions), ("Fatal lines", u.fatal_lines), ("Error lines", u.error_lines),
+                             ("Exit codes / signals", u.exit_codes)):
             if items:
                 console.print(Text(title, style="underline"))
                 for e in items:
@@ -156,11 +162,14 @@ def render_markdown(d: Diagnosis) -> str:
     u = d.unknown
     if u is not None and not u.is_empty():
         out.append("\n## Unmatched failure lines\n")
-        for e in u.exceptions + u.fatal_lines + u.exit_codes:
+        for e in u.exceptions + u.fatal_lines + u.error_lines + u.exit_codes:
             out.append(f"- `{_where(e)}`: `{_md_code(e.text)}`")
         if u.templates:
             out.append("\n| count | template |\n|---|---|")
             out += [f"| {t.count} | `{_md_code(t.template)}` |" for t in u.templates]
+    if u is not None and u.handled:
+        out.append("\n## Printed, then the run went on (handled)\n")
+        out += [f"- `{_where(e)}`: `{_md_code(e.text)}`" for e in u.handled]
     out.append(f"\n_Read {len(d.inputs.files)} input(s), {d.inputs.total_lines} lines._\n")
     return "\n".join(out)
 

@@ -217,8 +217,6 @@ def is_exception_line(h: AttributedHit) -> bool:
     if not t:
         return False
     body = _strip(h.hit.text)
-    if not body.startswith((" ", "\t")):
-        return True
     i = body.find(t)
     return i >= 0 and not _CODE_BEFORE.search(body[:i])
 

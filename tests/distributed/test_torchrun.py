@@ -153,3 +153,58 @@ def test_timeline_image(runs, tmp_path):
     assert b"<svg" in svg.read_bytes()
     out = r.stdout.decode()
     assert "rank 2" in out and "initiating" in out
+
+
+# --- exceptions no knowledge-base entry names (issue: never miss the failure) ------------------
+
+UNKNOWN = {
+    "embedding": ("IndexError", "index out of range in self", "torch"),
+    "keyerror": ("KeyError", "'labels'", None),
+    "nofile": ("FileNotFoundError", "No such file or directory", None),
+}
+
+
+@pytest.fixture(scope="module")
+def unknown_runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("torchrun-unknown")
+    out = {}
+    for scenario in UNKNOWN:
+        d = base / scenario
+        d.mkdir()
+        proc = _torchrun(d, scenario, 2, "--tee", "3", "--log-dir", "logs")
+        assert proc.returncode != 0
+        out[scenario] = d
+    return out
+
+
+def _torchrun_root_cause(console: Path) -> int:
+    """The rank torchrun's own ChildFailedError summary names under "Root Cause (first observed failure)"."""
+    text = console.read_text(errors="replace")
+    tail = text.split("Root Cause (first observed failure):", 1)[1]
+    return int(tail.split("rank      :", 1)[1].split("(", 1)[0])
+
+
+@pytest.mark.parametrize("scenario", sorted(UNKNOWN))
+def test_unknown_exception_on_one_rank_starts_the_incident(unknown_runs, scenario):
+    """One rank raises an exception no entry knows while the others block in all_reduce: the report
+    names that rank and that exception (never a silent rank as suspect), the others are collateral,
+    and it agrees with torchrun's own Root Cause record - from the console and from --log-dir."""
+    exc, msg, pkg = UNKNOWN[scenario]
+    d = unknown_runs[scenario]
+    assert _torchrun_root_cause(d / "console.log") == 2
+    for target in (d / "console.log", d / "logs"):
+        rep = _diagnose(target)
+        p = rep["primary"]
+        assert p["id"] == "python.unhandled-exception", (target, rep["verdict"])
+        assert p["rank"] == 2 and p["role"] == "root" and not p["suspect"]
+        assert p["facts"]["exception"] == exc and msg in p["facts"]["message"]
+        assert p["facts"]["user_frame"].startswith("worker.py:")
+        if pkg:
+            assert p["facts"]["package"] == pkg and p["facts"]["library_code"] is True
+        assert exc in rep["verdict"] and "rank 2" in rep["verdict"]
+        ranks = _by_rank(rep)
+        assert ranks[2]["role"] == "initiating"
+        assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 3))
+        assert not any(r["role"] == "suspect" for r in rep["ranks"])
+        others = [f for f in rep["findings"] if f is not p and f["id"] != "python.unhandled-exception"]
+        assert others and all(f["role"] == "collateral" for f in others)

@@ -1,0 +1,139 @@
+"""Every shape of failure line a person reads as an error is found, whatever prefix or quoting it
+carries; the healthy lines that merely mention errors are not failures.
+
+Each failure line is put at the end of a healthy log (after its last progress line, so nothing
+suggests the run went on past it): the verdict must be a failure and quote that line. Each
+near-miss is put in the same place: the verdict must stay clean.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from denpex import diagnose
+
+HEALTHY = [
+    "2026-11-02 10:14:03,118 INFO Loading checkpoint shards: 100%|##########| 4/4 [00:03<00:00,  1.21it/s]",
+    "2026-11-02 10:14:04,902 INFO step 120 loss 2.3141 lr 2.0e-05 grad_norm 0.91",
+    "[rank0]: 2026-11-02 10:14:05,321 INFO step 121 loss 2.3107 lr 2.0e-05",
+    "Epoch 3: 100%|##########| 500/500 [01:02<00:00, 8.01it/s, loss=0.412]",
+    "NCCL INFO Channel 00/02 :    0   1   2   3",
+    "INFO:     127.0.0.1:40418 - \"GET /health HTTP/1.1\" 200 OK",
+]
+
+# (line, why it is a failure) - real wordings of the tools that print them
+FAILURES = [
+    ("`AttributeError: 'NoneType' object has no attribute 'shape'`", "exception after a backtick (markdown paste)"),
+    ("(ModuleNotFoundError: No module named 'flash_attn')", "exception after a parenthesis"),
+    ("\"ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.\"", "exception after a quote"),
+    ("ray.exceptions.RayTaskError(ActorDiedError): ray::TaskRunner.run() (pid=892962, ip=10.0.0.7, actor_id=f1c2)", "Ray wrapper with its inner class"),
+    ("triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit: 65536.", "dotted class without an Error suffix"),
+    ("  | ray_release.exception.CommandError: Command returned non-success status: -1", "exception-group bar prefix"),
+    ("No module named 'sim_agent'", "no exception class: missing module"),
+    ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
+    ("CMake Error at CMakeLists.txt:479 (message):", "CMake"),
+    ("  error: subprocess-exited-with-error", "pip build"),
+    ("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects", "pip build"),
+    ("*** An error occurred in MPI_Init_thread", "Open MPI"),
+    ("MPI_ABORT was invoked on rank 2 in communicator MPI_COMM_WORLD", "Open MPI abort"),
+    ("bash: nvcc: command not found", "shell"),
+    ("./build.sh:18: command not found: cmake", "zsh"),
+    ("/bin/sh: 1: nvcc: not found", "dash"),
+    ("'nvcc' is not recognized as an internal or external command,", "Windows cmd"),
+    ("failed to create process.", "Windows pip launcher"),
+    ("RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: you tried to allocate 1073741824 bytes. Error code 12 (Cannot allocate memory)", "host allocation"),
+    ("/workspace/train.py FAILED", "torchrun banner alone"),
+    ("[rank3]: KeyError: 'input_ids'", "torchrun rank prefix"),
+    ("[default1]:ValueError: expected sequence of length 512 at dim 1 (got 498)", "torchrun default prefix"),
+    ("(RayTrainWorker pid=21416, ip=10.0.0.5) IndexError: list index out of range", "Ray worker prefix"),
+    ("[1,2]<stderr>:ZeroDivisionError: division by zero", "mpirun --tag-output prefix"),
+    ("3: TypeError: forward() got an unexpected keyword argument 'labels'", "srun --label prefix"),
+    ("> RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.", "markdown quote"),
+    ("\x1b[31mValueError: invalid literal for int() with base 10: 'auto'\x1b[0m", "ANSI colours"),
+    ("terminate called after throwing an instance of 'c10::Error'", "C++ exception"),
+    ("F1203 09:27:52.123456 1234 pjrt_client.cc:512] Check failed: buffer != nullptr", "glog fatal"),
+    ("Fatal Python error: Aborted", "interpreter abort"),
+    ("ninja: build stopped: subcommand failed.", "ninja"),
+    ("make[2]: *** [CMakeFiles/ggml.dir/build.make:76: ggml.o] Error 1", "make"),
+    ("Error executing job with overrides: ['trainer.devices=8']", "Hydra"),
+    ("Error: failed to start a llama runner", "Go CLI (ollama)"),
+    ("    Error: failed to start a llama runner", "indented Go CLI"),
+    ("srun: error: node-17: task 3: Exited with exit code 1", "srun exit line"),
+    ("Killed", "shell's OOM-kill line"),
+    ("vLLM failed to start.  Retry with --enable-serving-output to learn more about the failure.", "server start"),
+    ("NVRM: Xid (PCI:0000:01:00): 62, 323f0f30 0000c3d8 00000000 206dae68", "NVRM Xid without an entry"),
+]
+
+NEAR_MISSES = [
+    "  error_file: <N/A>",
+    "INFO num_errors=0 num_warnings=2",
+    "usage: train.py [--max-errors MAX_ERRORS] [--resume]",
+    "Process finished with exit code 0",
+    "worker exited with code 0",
+    "INFO:     127.0.0.1:38402 - \"POST /v1/chat/completions HTTP/1.1\" 500 Internal Server Error",
+    "NET/OFI Request 0x7f14cc5b60c0 completed with error. RC: 0. Error: 0 (SUCCESS)",
+    "    except FileNotFoundError:",
+    "class ShardLoadError(Exception):",
+    "Successfully installed torch-2.5.1 transformers-4.46.0",
+    "INFO eval: error rate 0.12, accuracy 0.88",
+    "WARNING: The script torchrun is installed in '/home/u/.local/bin' which is not on PATH.",
+]
+
+
+def _report_text(d) -> str:  # type: ignore[no-untyped-def]
+    return json.dumps(d.to_dict())
+
+
+@pytest.mark.parametrize(("line", "why"), FAILURES, ids=[w for _, w in FAILURES])
+def test_failure_line_is_found(line: str, why: str) -> None:
+    d = diagnose("\n".join(HEALTHY + [line]) + "\n")
+    assert d.exit_code == 1, f"{why}: {d.verdict}"
+    assert "No failure found" not in d.verdict
+    quoted = line.strip().replace("\x1b[31m", "").replace("\x1b[0m", "")[:28]
+    assert json.dumps(quoted)[1:-1] in _report_text(d), f"{why}: the line is not quoted in the report"
+
+
+@pytest.mark.parametrize("line", NEAR_MISSES)
+def test_healthy_line_that_mentions_errors_is_not_a_failure(line: str) -> None:
+    d = diagnose("\n".join(HEALTHY + [line]) + "\n")
+    assert d.exit_code == 0, d.verdict
+    assert d.primary is None
+
+
+def test_retried_error_then_progress_is_handled_not_a_failure() -> None:
+    log = "\n".join([
+        "2026-11-02 10:14:03,118 INFO step 120 loss 2.3141",
+        "2026-11-02 10:14:04,903 ERROR upload failed, will retry: ConnectionRefusedError: [Errno 111] Connection refused",
+        *[f"2026-11-02 10:14:0{5 + i},000 INFO step {121 + i} loss 2.30" for i in range(5)],
+        "2026-11-02 10:14:10,802 INFO Training completed.",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.exit_code == 0 and d.primary is None
+    assert d.unknown is not None and any("ConnectionRefusedError" in e.text for e in d.unknown.handled)
+    assert "went on past them" in d.verdict
+    # the same error as the last thing the run printed is the failure
+    d = diagnose("\n".join(log.splitlines()[:2]) + "\n")
+    assert d.exit_code == 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    healthy=st.lists(st.sampled_from(HEALTHY + NEAR_MISSES), min_size=0, max_size=30),
+    failure=st.sampled_from([f for f, _ in FAILURES]),
+    at=st.integers(min_value=0, max_value=30),
+    tail=st.lists(st.sampled_from([h for h in HEALTHY if "step" not in h and "it/s" not in h]), max_size=3),
+)
+def test_inserting_a_failure_line_never_reads_as_no_failure(healthy, failure, at, tail) -> None:  # type: ignore[no-untyped-def]
+    """Wherever a failure line lands in a healthy log, the report never says "No failure found":
+    it is a failure, or (when training visibly went on after it) it is listed as handled."""
+    lines = list(healthy)
+    lines.insert(min(at, len(lines)), failure)
+    d = diagnose("\n".join(lines + tail) + "\n")
+    assert d.verdict != "No failure found."
+    assert "No failure found" not in d.verdict
+    if d.exit_code == 0:
+        assert d.unknown is not None and d.unknown.handled, d.verdict
