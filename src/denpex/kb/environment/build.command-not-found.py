@@ -53,6 +53,9 @@ _PROGRAMS: dict[str, tuple[str, list[str]]] = {
     "mpirun": ("no MPI installation is on PATH", ["apt-get install openmpi-bin libopenmpi-dev (or conda install -c conda-forge openmpi), or load the cluster's MPI module."]),
     "ffmpeg": ("the ffmpeg binary is not installed (pip's ffmpeg-python is only a wrapper)", ["apt-get install ffmpeg, or conda install -c conda-forge ffmpeg."]),
     "hipcc": ("the ROCm compiler is not on PATH", ["Install ROCm (or use a rocm/dev image) and add /opt/rocm/bin to PATH."]),
+    "rustc": ("pip is compiling a Rust extension (tokenizers, safetensors, ...) because no prebuilt wheel matched this Python/platform, and no Rust toolchain is installed",
+              ["First try to get a wheel: pip install -U pip, and raise the package pin (or use an older Python) so a wheel for your Python exists.",
+               "Otherwise install Rust with rustup (https://rustup.rs) and make sure cargo/rustc are on PATH during pip install."]),
     "pip": ("no pip on PATH for this interpreter", ["Use python -m pip (python -m ensurepip --upgrade if it is missing)."]),
     "nproc": ("coreutils are missing in a minimal image", ["apt-get install coreutils."]),
     "wget": ("wget is not installed", ["apt-get install wget, or use curl -LO."]),
@@ -60,7 +63,7 @@ _PROGRAMS: dict[str, tuple[str, list[str]]] = {
 }
 _ALIASES = {"cc": "gcc", "c++": "g++", "x86_64-linux-gnu-gcc": "gcc", "x86_64-linux-gnu-g++": "g++", "clang": "gcc", "clang++": "g++",
             "cl.exe": "cl", "python3": "python", "py": "python", "nvcc.exe": "nvcc", "ninja.exe": "ninja", "cc1": "gcc",
-            "aarch64-linux-gnu-gcc": "gcc", "ml": "module", "pip3": "pip"}
+            "aarch64-linux-gnu-gcc": "gcc", "ml": "module", "pip3": "pip", "Rust": "rustc", "cargo": "rustc"}
 
 
 def _program(raw: str) -> str:
