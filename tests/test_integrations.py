@@ -132,10 +132,16 @@ def test_annotation_cap(multi):
 def test_stdin_has_no_file_property_and_unmatched_lines_are_annotated():
     log = b"INFO start\nTraceback (most recent call last):\n  File \"t.py\", line 1\nFrobnicatorError: flux 17\n"
     d = diagnose_json("-", stdin=log)
+    assert d["primary"]["id"] == "python.unhandled-exception"  # no entry names it; its traceback does
+    out = render_github(d).splitlines()
+    assert out[0].startswith("::error title=denpex%3A python.unhandled-exception")
+    assert "FrobnicatorError: flux 17" in out[0]
+    # failure lines that are no exception at all still get the unmatched annotation
+    d = diagnose_json("-", stdin=b"INFO start\nCMake Error at CMakeLists.txt:2 (project):\n")
     assert d["primary"] is None
     out = render_github(d).splitlines()
     assert out[0].startswith("::error title=denpex%3A denpex.unmatched-failure::")
-    assert "FrobnicatorError: flux 17" in out[0]
+    assert "CMake Error at CMakeLists.txt:2" in out[0]
 
 
 def test_clean_log_renders_nothing(tmp_path):

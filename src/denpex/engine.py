@@ -378,7 +378,7 @@ def _handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding]
         if h.rule.entry_id is not None:
             continue
         kind = h.rule.sig_id
-        if kind in ("exception", "error-line"):
+        if kind in ("exception", "error-line", "traceback"):
             events.setdefault(h.file_index, []).append((h.hit.line, "recoverable", h))
         elif kind in ("fatal", "cpp-exception") or (kind == "exit" and nonzero_exit(h.hit.text)):
             events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))

@@ -68,7 +68,7 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("exception", r"(?:^|[\s\]>|:`'\"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
-    ("exception", r"(?:^|\]: ?|error: )[\s>*`'\"(]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
@@ -87,6 +87,8 @@ GENERIC: list[tuple[str, str, bool]] = [
         r"|Error executing job with overrides"
         r"|\bfailed to start\b|error loading model"
         r"|NVRM: Xid \("
+        r"|Test NCCL failure |NCCL WARN Error "
+        r"|sigkill_handler\] Killing subprocess"
         r"|Failed to build (?:installable wheels|[A-Za-z0-9])"
         r"|\*\*\* An error occurred in MPI_"
         r"|MPI_ABORT was invoked on rank"

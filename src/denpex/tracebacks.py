@@ -248,6 +248,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         elif kind == "frame":
             if st["frames"] is None:
                 st["frames"] = []  # a traceback whose header is cut off, or the inner trace Ray prints under its wrapper
+                st["first_frame"] = h
             g = h.hit.groups
             st["frames"].append(_frame(g.get("path", ""), g.get("lineno"), g.get("func")))
         elif kind in ("chain-cause", "chain-during"):
@@ -279,12 +280,14 @@ def _close_cut(st: dict, out: list[ExceptionRecord]) -> None:
     IPython printed only its "ValueError   Traceback" header) is still a failure: a record with the
     class IPython named, if any, and the frames that were printed."""
     header = st.get("header")
+    if header is None and len(st.get("frames") or ()) >= 2:
+        header = st.get("first_frame")  # a paste that starts and ends inside a traceback's frames
     if not header or (not st.get("frames") and not st.get("ipython")):
         return
     out.append(ExceptionRecord(
         hit=header, exc_type=st.get("ipython") or "", inner=None, message="", frames=st["frames"] or [], has_traceback=True, cut=True,
     ))
-    st.update(frames=None, header=None, ipython=None)
+    st.update(frames=None, header=None, ipython=None, first_frame=None)
 
 
 def _link_wrappers(records: list[ExceptionRecord]) -> None:
