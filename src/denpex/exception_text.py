@@ -12,8 +12,8 @@ from denpex.models import Explanation
 
 # what a built-in exception class says about a run, and the first thing to check
 MEANINGS: dict[str, tuple[str, str]] = {
-    "IndexError": ("an index was past the end of a sequence or tensor dimension (in torch.nn.Embedding: a token id "
-                   ">= num_embeddings, e.g. a tokenizer with more tokens than the model's vocabulary)",
+    "IndexError": (("an index was past the end of a sequence or tensor dimension (in torch.nn.Embedding: a token id "
+                   ">= num_embeddings, e.g. a tokenizer with more tokens than the model's vocabulary)"),
                    "print the index and the size it indexes right before the failing call"),
     "KeyError": ("a dictionary, config, state_dict or dataset column lookup asked for a key that is not there",
                  "print the available keys (list(obj.keys())) next to the missing one; check renamed config fields and dataset columns"),

@@ -77,7 +77,7 @@ GENERIC: list[tuple[str, str, bool]] = [
     # compilers and build tools, pip, MPI, allocators, launchers' FAILED banners
     (
         "error-line",
-        r"No module named ['\"]?[A-Za-z_]"
+        (r"No module named ['\"]?[A-Za-z_]"
         r"|\[Errno -?\d+\] [A-Z]"
         r"|\[WinError \d+\] "
         r"|CMake Error(?: at |:)"
@@ -101,7 +101,7 @@ GENERIC: list[tuple[str, str, bool]] = [
         r"|^FAILED: \S"
         r"|make(?:\[\d+\])?: \*\*\* \[[^\]]{0,300}\] Error \d+"
         r"|\.(?:py|sh) FAILED\s*$"
-        r"|^FAILED \S{1,300}::\S",
+        r"|^FAILED \S{1,300}::\S"),
         False,
     ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),

@@ -162,7 +162,7 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
         rel = m.group("rel")
         parts = rel.split("/")
         package = parts[0].split(".", 1)[0] if parts[0].endswith(".py") else parts[0]
-        module = ".".join(p[:-3] if p.endswith(".py") else p for p in parts if p != "__init__.py")
+        module = ".".join(p.removesuffix(".py") for p in parts if p != "__init__.py")
     else:
         m = _STDLIB.search(norm)
         if m:
@@ -196,7 +196,7 @@ def _message(h: AttributedHit) -> str:
     if inner and rest.startswith(f"({inner})"):
         rest = rest[len(inner) + 2:]
     rest = rest.lstrip()
-    rest = rest[1:] if rest.startswith(":") else rest
+    rest = rest.removeprefix(":")
     rest = rest.strip()
     opener = text[i - 1] if i > 0 else ""
     closer = {"`": "`", "(": ")", "'": "'", '"': '"'}.get(opener)

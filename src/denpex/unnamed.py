@@ -1,0 +1,148 @@
+"""Findings for what no knowledge-base entry names, and the error lines a run went on past.
+
+``exception_findings`` turns each traceback no signature matched into a ``python.unhandled-exception``
+(or ``python.library-internal-error``) finding, read by ``denpex.tracebacks``. ``handled_failures``
+finds the exception and error lines after which the same process kept making progress and nothing
+failed: those are retried or handled errors, listed but not counted as failures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import tracebacks
+from .explain import explain, render_message
+from .masking import Masker
+from .models import Finding
+from .progress_lines import PROGRESS_RULE
+from .unknown import evidence_of, nonzero_exit
+
+if TYPE_CHECKING:
+    from .engine import AttributedHit, _Engine
+
+MAX_EVIDENCE = 5
+
+
+def _stream_key(h: AttributedHit) -> tuple[int, int | None]:
+    return (h.file_index, h.at.rank)
+
+
+def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding]) -> set[tuple[int, int]]:
+    """Exception and error lines (file, line) that the run went on past: the stream kept printing
+    progress more than a few lines after them and nothing failed after them in that file. A
+    ConnectionRefusedError logged, retried and followed by more training steps is not the failure."""
+    progress: dict[tuple[int, int | None], int] = {}
+    for h in hits:
+        if h.rule.index == PROGRESS_RULE:
+            k = _stream_key(h)
+            progress[k] = max(progress.get(k, -1), h.hit.line)
+    if not progress:
+        return set()
+    events: dict[int, list[tuple[int, str, AttributedHit]]] = {}
+    for f in findings:
+        if f.role == "noise":
+            continue
+        for h in f.order:
+            events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))
+    for h in hits:
+        if h.rule.entry_id is not None:
+            continue
+        kind = h.rule.sig_id
+        if kind in ("exception", "error-line", "traceback"):
+            events.setdefault(h.file_index, []).append((h.hit.line, "recoverable", h))
+        elif kind in ("fatal", "cpp-exception") or (kind == "exit" and nonzero_exit(h.hit.text)):
+            events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))
+    handled: set[tuple[int, int]] = set()
+    for fi, evs in events.items():
+        failed_after = False
+        for line, kind, h in sorted(evs, key=lambda e: e[0], reverse=True):
+            if kind == "recoverable" and not failed_after and progress.get(_stream_key(h), -1) > line + 3:
+                handled.add((fi, line))
+                continue
+            failed_after = True
+    return handled
+
+
+def exception_findings(
+    hits: Sequence[AttributedHit],
+    findings: Sequence[Finding],
+    handled: set[tuple[int, int]],
+    eng: _Engine,
+    masker: Masker,
+) -> list[Finding]:
+    """Findings for the exceptions no entry names: the end of each traceback (or chain) that no
+    signature matched becomes ``python.unhandled-exception`` (``python.library-internal-error`` for
+    an assertion or NotImplementedError raised inside a package), with what the traceback tells:
+    the raising frame and its package, the user's last frame, versions, a tracker search key."""
+    if "python.unhandled-exception" not in eng.kb.entries:
+        return []
+    records = tracebacks.collect(hits)
+    if not records:
+        return []
+    known: dict[int, list[int]] = {}
+    for h in hits:
+        if h.rule.entry_id is not None:
+            known.setdefault(h.file_index, []).append(h.hit.line)
+    vers = tracebacks.versions(hits, records)
+    groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
+    for rec in records:
+        h = rec.hit
+        line = h.hit.line
+        if (h.file_index, line) in handled:
+            continue
+        # an entry matched this exception (its line or the next lines of a multi-line message)
+        if any(line <= k <= line + 3 for k in known.get(h.file_index, ())):
+            continue
+        if rec.wraps is not None or rec.cause is not None or rec.is_wrapper:
+            continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
+        eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
+        if eid not in eng.kb.entries:
+            eid = "python.unhandled-exception"
+        facts = tracebacks.facts_of(rec, vers)
+        key = (eid, h.at.rank, h.at.host, rec.exc_type, rec.message[:200])
+        groups.setdefault(key, []).append((rec, facts))
+    out: list[Finding] = []
+    for (eid, rank, host, _, _), recs in groups.items():
+        rec, facts = recs[0]
+        loaded = eng.kb.entries[eid]
+        entry = loaded.entry
+        ex = explain(loaded, facts)
+        if ex is not None:
+            for k, v in ex.derived.items():
+                facts.setdefault(k, v)
+        if rec.is_weak or (not rec.has_traceback and rec.short_type in ("Error", "Exception")):
+            confidence = 0.5  # a teardown, an interruption, a bare "Error:" line
+        elif rec.cut:
+            confidence = 0.6  # the exception line itself is missing
+        elif rec.has_traceback:
+            confidence = 0.8
+        else:
+            confidence = 0.6  # an exception line without its traceback: perhaps only logged
+        fix = list(ex.fix) if ex and ex.fix else []
+        fix += [f for f in entry.fix if f not in fix]
+        first = rec.hit
+        out.append(
+            Finding(
+                id=entry.id,
+                title=entry.title,
+                role=entry.role,
+                severity=entry.severity,
+                category=entry.category,
+                signature="traceback" if rec.has_traceback else "exception-line",
+                confidence=confidence,
+                facts={k: masker.mask_value(v) for k, v in facts.items()},
+                evidence=[evidence_of(r.hit, masker) for r, _ in recs[:MAX_EVIDENCE]],
+                message=masker.mask(render_message(entry.message or entry.title, facts)),
+                explanation=masker.mask(ex.text if ex else entry.summary),
+                fix=[masker.mask(f) for f in fix],
+                verify=entry.verify,
+                occurrences=len(recs),
+                rank=rank,
+                host=masker.host(host),
+                time=first.at.time.iso() if first.at.time else None,
+                time_certain=first.at.time is not None and not first.time_inherited,
+                order=(first,),
+            )
+        )
+    return out
