@@ -28,14 +28,61 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def _read_inputs(paths: tuple[str, ...]) -> tuple[list, InputsReport]:  # type: ignore[type-arg]
-    """Sources for the given paths; a usage error (missing path, nothing readable) exits 2."""
+def _require_extra(extra: str, modules: tuple[str, ...], what: str) -> None:
+    """Exit 2 with the install command when an optional feature's packages are missing (not a
+    ModuleNotFoundError traceback with exit 1, which would mean "failure found")."""
+    import importlib.util
+
+    missing = [m for m in modules if _find_spec(importlib.util, m) is None]
+    if missing:
+        _console(True).print(
+            f"[red]error:[/red] {what} needs the optional '{extra}' packages ({', '.join(missing)} not installed). "
+            f"Install them with: pip install 'denpex\\[{extra}]'"
+        )
+        sys.exit(2)
+
+
+def _find_spec(util, name: str):  # type: ignore[no-untyped-def]
+    try:
+        return util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+
+
+WEB_MODULES = ("fastapi", "uvicorn", "python_multipart", "jinja2")
+PLOT_MODULES = ("matplotlib",)
+
+
+def _parse_size(text: str) -> int:
+    """'4G', '500M', '64k', '1000000' -> bytes; '0' -> 0 (no limit)."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(t[-1:], 1)
+    if mult != 1:
+        t = t[:-1]
+    try:
+        value = float(t)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: expected a size like 4G, 500M or 0 (no limit)") from None
+    if value < 0:
+        raise click.BadParameter(f"{text!r}: must not be negative")
+    return int(value * mult)
+
+
+def _read_inputs(paths: tuple[str, ...], max_bytes: str | None = None) -> tuple[list, InputsReport]:  # type: ignore[type-arg]
+    """Sources for the given paths; a usage error (missing path, nothing readable) exits 2.
+    ``max_bytes``: how much of each archive to decompress at most ('0': everything)."""
     report = InputsReport()
     try:
         sources = collect_sources(list(paths), report)
     except InputError as exc:
         _console(True).print(f"[red]error:[/red] {exc}")
         sys.exit(2)
+    if max_bytes is not None:
+        limit = _parse_size(max_bytes)
+        for src in sources:
+            src.max_bytes = limit or None
+            if not limit:
+                src.max_ratio = None
     if not sources and report.skipped:
         for s in report.skipped:
             _console(True).print(f"[red]error:[/red] {s.path}: {s.reason}")
@@ -61,14 +108,20 @@ def main() -> None:
 @click.option("-j", "--jobs", type=int, default=0, help="worker processes for large inputs (default: all cores)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress output")
 @click.option("-v", "--verbose", is_flag=True)
+@click.option("--all-ranks", is_flag=True, help="list every rank and every finding (default: the ranks that matter, identical findings grouped)")
+@click.option(
+    "--max-bytes", default=None, metavar="SIZE",
+    help="decompress at most SIZE of each .gz/.zst archive (default 4G, and 200x the compressed size past 256M; "
+    "0: no limit); the report says when an archive was cut",
+)
 def diagnose(
     paths: tuple[str, ...], as_json: bool, as_md: bool, as_github: bool, as_gitlab: bool, mask_hosts: bool,
-    engine: str, jobs: int, quiet: bool, verbose: bool,
+    engine: str, jobs: int, quiet: bool, verbose: bool, all_ranks: bool, max_bytes: str | None,
 ) -> None:
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
     from .render import render_markdown, render_terminal, to_json
 
-    sources, report = _read_inputs(paths)
+    sources, report = _read_inputs(paths, max_bytes)
     try:
         d = diagnose_sources(
             sources, report, mask_hosts=mask_hosts, engine=engine, jobs=jobs or (os.cpu_count() or 1),
@@ -92,7 +145,7 @@ def diagnose(
 
         click.echo(json.dumps(render_gitlab_codequality(d.to_dict()), indent=2, ensure_ascii=False))
     else:
-        render_terminal(d, _console(), verbose=verbose)
+        render_terminal(d, _console(), verbose=verbose, all_ranks=all_ranks)
     sys.exit(d.exit_code)
 
 
@@ -168,11 +221,14 @@ def search(text: tuple[str, ...], limit: int) -> None:
 @click.option("--png", type=click.Path(dir_okay=False), help="also write the timeline as a PNG image")
 @click.option("--svg", type=click.Path(dir_okay=False), help="also write the timeline as an SVG image")
 @click.option("--mask-hosts", is_flag=True)
-def timeline(paths: tuple[str, ...], png: str | None, svg: str | None, mask_hosts: bool) -> None:
+@click.option("--max-bytes", default=None, metavar="SIZE", help="decompress at most SIZE of each archive (0: no limit)")
+def timeline(paths: tuple[str, ...], png: str | None, svg: str | None, mask_hosts: bool, max_bytes: str | None) -> None:
     """Per-rank timeline: first failure and last progress of every rank."""
+    if png or svg:
+        _require_extra("plot", PLOT_MODULES, "timeline --png/--svg")
     from .timeline import render_timeline_terminal, write_timeline_image
 
-    sources, report = _read_inputs(paths)
+    sources, report = _read_inputs(paths, max_bytes)
     d = diagnose_sources(sources, report, mask_hosts=mask_hosts, jobs=os.cpu_count() or 1)
     render_timeline_terminal(d, _console())
     for out in (png, svg):
@@ -244,11 +300,23 @@ def export_patterns(generic: bool) -> None:
 @click.option("--max-upload-mb", default=50, show_default=True)
 @click.option("--timeout", default=60.0, show_default=True, help="analysis timeout in seconds")
 @click.option("--rate-limit", default=None, help="per-client limit like 3/day or 10/hour (off by default)")
-def serve(host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: str | None) -> None:
+@click.option("--workers", default=0, help="diagnosis worker processes (default: the cores, at most 4)")
+@click.option("--header-timeout", default=10.0, show_default=True, help="seconds a client has to send its request headers")
+@click.option("--body-timeout", default=60.0, show_default=True, help="seconds a client has to send its request body")
+@click.option("--max-connections", default=256, show_default=True, help="open connections; more are closed at once")
+def serve(
+    host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: str | None, workers: int,
+    header_timeout: float, body_timeout: float, max_connections: int,
+) -> None:
     """Start the local web app and JSON API."""
+    _require_extra("web", WEB_MODULES, "denpex serve")
     from .web.server import run_server
 
-    run_server(host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit)
+    run_server(
+        host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit,
+        workers=workers or None, header_timeout=header_timeout, body_timeout=body_timeout,
+        max_connections=max_connections,
+    )
 
 
 @main.group()
@@ -260,6 +328,7 @@ def site() -> None:
 @click.argument("out", type=click.Path(file_okay=False))
 def site_build(out: str) -> None:
     """Write the encyclopedia as static HTML into OUT/ (no server needed)."""
+    _require_extra("web", ("jinja2",), "site build")
     from .web.site import build_site
 
     n = build_site(Path(out))

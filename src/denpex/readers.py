@@ -19,6 +19,12 @@ from typing import BinaryIO
 from .models import InputInfo, InputsReport, SkippedInput
 
 CHUNK = 8 * 1024 * 1024
+# Decompression bombs: an archive is read up to MAX_ARCHIVE_BYTES decompressed, and to MAX_RATIO times
+# its compressed size once past RATIO_FLOOR (real logs compress 5-50x; a bomb 1000x and more). Either
+# limit ends the archive with a note in the report; --max-bytes changes the first (0: no limits).
+MAX_ARCHIVE_BYTES = 4 << 30
+MAX_RATIO = 200
+RATIO_FLOOR = 256 << 20
 BINARY_SNIFF = 8192
 _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r\f\b\x1b"
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13, 12, 8, 27))  # counted by deleting them
@@ -44,6 +50,28 @@ class Source:
     start: int = 0  # byte range of an uncompressed file, for splitting one large file across cores
     end: int | None = None
     stream: BinaryIO | None = None  # stdin: read once, streamed, never held whole in memory
+    max_bytes: int | None = MAX_ARCHIVE_BYTES  # decompressed bytes read at most (archives only; None: no limit)
+    max_ratio: float | None = MAX_RATIO  # decompressed / compressed size at most, past RATIO_FLOOR
+    limit_hit: bool = False  # reading stopped at one of the two limits
+
+    def read_limit(self) -> int | None:
+        """How many decompressed bytes of this archive may be read (None: all; plain files: all)."""
+        if self.compression is None:
+            return None
+        limit = self.max_bytes
+        if self.max_ratio:
+            packed = None
+            if self.data is not None:
+                packed = len(self.data)
+            elif self.path is not None:
+                try:
+                    packed = os.path.getsize(self.path)
+                except OSError:
+                    packed = None
+            if packed is not None:
+                by_ratio = max(RATIO_FLOOR, int(packed * self.max_ratio))
+                limit = by_ratio if limit is None else min(limit, by_ratio)
+        return limit
 
     def open(self) -> BinaryIO:
         raw: BinaryIO
@@ -302,10 +330,40 @@ class ChunkReader:
     def __init__(self, source: Source):
         self.source = source
         self.fh: BinaryIO | None = None
+        self.left = source.read_limit()  # decompressed bytes still allowed (None: no limit)
         try:
             self.fh = source.open()
         except OSError as exc:
             source.info.notes.append(f"unreadable: {exc}")
+
+    def _stop_at_limit(self) -> None:
+        """The archive's read limit is reached: end it here, with a note, if anything is left."""
+        fh = self.fh
+        more = b""
+        try:
+            more = fh.read(1) if fh is not None else b""
+        except Exception:  # noqa: BLE001 - a corrupt rest counts as nothing more
+            more = b""
+        self.close()
+        if more:
+            src = self.source
+            src.limit_hit = True
+            packed = len(src.data) if src.data is not None else None
+            if packed is None and src.path is not None:
+                try:
+                    packed = os.path.getsize(src.path)
+                except OSError:
+                    packed = None
+            ratio = f" from {_human_bytes(packed)} compressed" if packed else ""
+            src.info.notes.append(
+                f"archive expands past the read limit: stopped after {_human_bytes(src.info.bytes)} decompressed{ratio} "
+                f"(limits: {_human_bytes(src.max_bytes) if src.max_bytes else 'none'} decompressed, "
+                f"{src.max_ratio:g}x the compressed size past {_human_bytes(RATIO_FLOOR)}); the rest was not read "
+                "(denpex diagnose --max-bytes to change, 0 for no limit)"
+                if src.max_ratio
+                else f"archive expands past the read limit: stopped after {_human_bytes(src.info.bytes)} decompressed{ratio}; "
+                "the rest was not read"
+            )
 
     def readinto(self, view: memoryview) -> int:
         """Fill ``view`` completely unless the stream ends; 0 at the end (or after an error)."""
@@ -314,6 +372,12 @@ class ChunkReader:
         source = self.source
         got = 0
         size = len(view)
+        if self.left is not None:
+            if self.left <= 0:
+                self._stop_at_limit()
+                return 0
+            size = min(size, self.left)
+            view = view[:size]
         readinto = getattr(self.fh, "readinto", None)
         while got < size:
             try:
@@ -332,6 +396,8 @@ class ChunkReader:
                 break
             got += n
         source.info.bytes += got
+        if self.left is not None:
+            self.left -= got
         if got and source.info.blank and _NONBLANK.search(view[:got]) is not None:
             source.info.blank = False  # checked only until the first byte that is not whitespace
         return got
@@ -346,6 +412,15 @@ class ChunkReader:
 
 
 _NONBLANK = re.compile(rb"[^\s\x00]")
+
+
+def _human_bytes(n: int | None) -> str:
+    if n is None:
+        return "?"
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} bytes"
 
 
 def _stream_error_note(exc: BaseException) -> str:
