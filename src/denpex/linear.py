@@ -220,11 +220,12 @@ class _Match:
     """The part of ``re.Match`` the engine uses, for an RE2 match on the UTF-8 bytes of a string:
     group strings are decoded on demand, character offsets computed on demand."""
 
-    __slots__ = ("_ascii", "_data", "_rx", "_spans", "string")
+    __slots__ = ("_ascii", "_base", "_data", "_rx", "_spans", "string")
 
-    def __init__(self, rx: LinearPattern, string: str, data: bytes, spans: Any):
+    def __init__(self, rx: LinearPattern, string: str, data: bytes, spans: Any, base: tuple[int, int] = (0, 0)):
         self._rx, self.string, self._data, self._spans = rx, string, data, spans
         self._ascii = len(data) == len(string)
+        self._base = base  # a (byte, character) offset pair at or before the match: offsets count from there
 
     def _index(self, g: int | str) -> int:
         if isinstance(g, str):
@@ -260,7 +261,12 @@ class _Match:
         return {n: default if (v := self._get(i)) is None else v for n, i in self._rx.groupindex.items()}
 
     def _char(self, b: int) -> int:
-        return b if self._ascii else len(self._data[:b].decode("utf-8", "surrogatepass"))
+        if self._ascii:
+            return b
+        bb, bc = self._base
+        if b < bb:
+            bb, bc = 0, 0
+        return bc + len(self._data[bb:b].decode("utf-8", "surrogatepass"))
 
     def start(self, g: int | str = 0) -> int:
         s = self._spans[self._index(g)][0]
@@ -323,6 +329,46 @@ class LinearPattern:
 
     def search(self, string: str, pos: int = 0, endpos: int | None = None) -> _Match | None:
         return self._run(_UNANCHORED, string, pos, endpos)
+
+    def finditer(self, string: str) -> Any:
+        """Every non-overlapping match, left to right, in time linear in the string (encoded once;
+        character offsets counted on from the previous match)."""
+        data = string.encode("utf-8", "surrogatepass")
+        n = len(data)
+        pos = 0
+        base = (0, 0)
+        while pos <= n:
+            spans = self._native.Match(_UNANCHORED, data, pos, n)
+            if spans[0][0] == -1:
+                return
+            m = _Match(self, string, data, spans, base)
+            yield m
+            s, e = spans[0]
+            if not m._ascii:
+                base = (e, m._char(e))
+            if e == s:  # an empty match: step over one character
+                if e >= n:
+                    return
+                e += 1
+                while e < n and (data[e] & 0xC0) == 0x80:
+                    e += 1
+            pos = e
+
+    def sub(self, repl: Any, string: str, count: int = 0) -> str:
+        """``re.Pattern.sub`` with a function (or a plain string, taken literally) as replacement."""
+        out: list[str] = []
+        last = 0
+        for i, m in enumerate(self.finditer(string)):
+            if count and i >= count:
+                break
+            s, e = m.span()
+            out.append(string[last:s])
+            out.append(repl(m) if callable(repl) else repl)
+            last = e
+        if not out:
+            return string
+        out.append(string[last:])
+        return "".join(out)
 
     def match(self, string: str, pos: int = 0, endpos: int | None = None) -> _Match | None:
         return self._run(_ANCHOR_START, string, pos, endpos)

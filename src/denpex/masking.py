@@ -9,6 +9,17 @@ Detection has two layers: our own patterns for the token formats ML logs carry
 (Hugging Face, OpenAI, W&B, AWS, GitHub, JWT, bearer headers, URL passwords,
 key=value secrets, e-mail, IPs, home directories) and Yelp's detect-secrets
 plugins for the long tail of vendor formats (Slack, Stripe, Azure, ...).
+
+Masking sees hostile text too (a fact can be a whole 8 MiB line), so every pattern RE2 can express
+runs in RE2 (``denpex.linear``: linear time); the rest are linear by construction. Text cut
+elsewhere (a line shortened for display) may end in the first part of a token: a known token prefix,
+a key=value secret, a bearer token or a URL password at the very end of a text is masked although
+it is shorter than the whole format (``_CUT_RULES``).
+
+With ``mask_hosts``, host names are masked wherever they occur: those the attribution found in line
+prefixes (``add_hosts``), and every fully qualified name and every ``name:port`` in any text, each
+learned on first sight and masked consistently after (a FQDN and its first label share one
+placeholder).
 """
 
 from __future__ import annotations
@@ -16,6 +27,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Any
+
+def _linear(rx: re.Pattern[str]):  # type: ignore[no-untyped-def]
+    """The RE2 form of a masking pattern (linear time), or the pattern itself when RE2 cannot
+    express it (lookarounds: those below are linear by construction)."""
+    from .linear import LinearPattern, Unsupported
+
+    try:
+        return LinearPattern(rx.pattern, rx.flags & ~re.UNICODE, rx)
+    except (Unsupported, re.error):
+        return rx
+
 
 _RULES: list[tuple[str, re.Pattern[str], int]] = [
     # (kind, pattern, group to replace: 0 = whole match)
@@ -44,13 +66,63 @@ _RULES: list[tuple[str, re.Pattern[str], int]] = [
         re.compile(r"(?<![\d.vV])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)"),
         0,
     ),
+    (
+        "IP",  # IPv6: compressed (with '::') or full (eight groups); not times (10:22:33) or C++ scopes (c10::Error)
+        re.compile(
+            r"(?<![\w:.])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})"
+            r"(?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,8}(?:%[\w.]+)?(?![\w:])"
+        ),
+        0,
+    ),
     ("USER", re.compile(r"(?:/home/|/Users/|/export/home/|C:\\Users\\)([A-Za-z0-9._-]+)"), 1),
 ]
+_RULES = [(kind, _linear(rx), group) for kind, rx, group in _RULES]
+
+# The first part of a secret at the very end of a text that was cut short (by another module, or a
+# user's paste): too short for the rules above, still not for anyone's eyes. Run on the last
+# characters of a text only.
+_CUT_TAIL = 200
+_CUT_END = r"(?=\s*(?:\u2026|\.\.\.)?\s*\Z)"
+_CUT_RULES: list[re.Pattern[str]] = [
+    re.compile(
+        r"\b(?:hf_|sk-|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_)"
+        r"[A-Za-z0-9_.=+/-]*" + _CUT_END
+    ),
+    re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]+=*)" + _CUT_END),
+    re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^:/\s@]+:([^@\s/]+)" + _CUT_END),
+    re.compile(
+        r"(?i)\b[A-Za-z0-9_]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|credentials?)\b"
+        r"[\"']?\s*[=:]\s*[\"']?([^\s\"',;}{]+)" + _CUT_END
+    ),
+    # a long run of token characters mixing letters and digits, cut: a vendor token's first part
+    re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{16,}" + _CUT_END),
+]
+
+# host names in message text (with mask_hosts): a dotted name ending in a DNS suffix clusters use ...
+_TLDS = (
+    "com|net|org|io|ai|dev|edu|gov|mil|int|cloud|internal|local|localdomain|lan|corp|home|cluster|svc|intra|"
+    "priv|private|site|tech|app|co|us|uk|de|fr|jp|cn|eu|ca|au|in|ru|ch|nl|se|kr|tw|sg|il|br|info|biz|xyz"
+)
+_FQDN = re.compile(
+    r"(?<![\w.@/-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:" + _TLDS + r"))(?![\w-]|\.\w)",
+    re.IGNORECASE,
+)
+# ... or a name with a digit or a hyphen (gpu-node-17, node3) followed by a port
+_HOST_PORT = re.compile(r"(?<![\w.@/-])([A-Za-z][A-Za-z0-9-]*(?:[0-9][A-Za-z0-9-]*|-[A-Za-z0-9-]+)):\d{2,5}(?!\d)")
+_NOT_HOST_PORT = re.compile(r"^(?:[A-Za-z]\d+|[A-Za-z]+-\d\d|cuda|rank|local_rank|port|line)$", re.IGNORECASE)
+# public services whose names help a diagnosis and identify nobody
+_PUBLIC = (
+    "huggingface.co", "hf.co", "github.com", "githubusercontent.com", "pytorch.org", "nvidia.com", "python.org",
+    "pypi.org", "anaconda.org", "conda.io", "docker.io", "docker.com", "nccl.ai", "microsoft.com", "google.com",
+    "readthedocs.io", "vllm.ai", "ray.io", "deepspeed.ai", "wandb.ai",
+)
 # Every vendor token detect-secrets knows (Slack, Stripe, Twilio, SendGrid, ...) has a run of 20+
 # token characters mixing letters and digits; text without one cannot hold such a secret.
 _LONG_TOKEN = re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{20,}")
+_SHORT_HOST = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:[0-9]|-)[A-Za-z0-9-]*$")  # gpu-node-17, node3: not 'www'
+_IPV4_LIKE = re.compile(r"^[\d.]+$")
 # Keep values that identify nothing and help diagnosis.
-_KEEP = {"127.0.0.1", "0.0.0.0", "255.255.255.255", "root", "ubuntu"}
+_KEEP = {"127.0.0.1", "0.0.0.0", "255.255.255.255", "::1", "::", "root", "ubuntu", "localhost"}
 
 
 class Masker:
@@ -61,6 +133,8 @@ class Masker:
         self._map: dict[tuple[str, str], str] = {}
         self._counts: dict[str, int] = {}
         self._hosts: set[str] = set()
+        self._host_key: dict[str, str] = {}  # a host name -> the name its placeholder is keyed by
+        self._host_rx: re.Pattern[str] | None = None  # every known host, longest first
         self._use_detect_secrets = use_detect_secrets
         self._plugins: list[Any] | None = None  # loaded on first use: importing them costs ~0.1 s
 
@@ -73,19 +147,58 @@ class Masker:
 
     def add_hosts(self, hosts: Iterable[str]) -> None:
         for h in hosts:
-            if h and h not in _KEEP and len(h) >= 2:
-                self._hosts.add(h)
+            self._add_host(h)
+
+    def _add_host(self, h: str, key: str | None = None) -> None:
+        if not h or h in _KEEP or len(h) < 2 or h in self._hosts:
+            return
+        self._hosts.add(h)
+        self._host_key.setdefault(h, key or h)
+        self._host_rx = None
+
+    def _learn_hosts(self, text: str) -> None:
+        """Host names this text shows (FQDNs, name:port), with a FQDN's first label as its alias."""
+        if "." in text:
+            for m in _FQDN.finditer(text):
+                name = m.group(1)
+                low = name.lower()
+                if any(low == p or low.endswith("." + p) for p in _PUBLIC) or _IPV4_LIKE.match(name):
+                    continue
+                first, _, domain = name.partition(".")
+                key = self._host_key.get(first, first if _SHORT_HOST.match(first) else name)
+                self._add_host(name, key)
+                if _SHORT_HOST.match(first):
+                    self._add_host(first, key)
+                if domain.count(".") >= 1:  # the organisation's domain, also where text derived from
+                    self._add_host(domain)  # the line lost the host's first label (corp.example.com)
+        if ":" in text:
+            for m in _HOST_PORT.finditer(text):
+                name = m.group(1)
+                if not _NOT_HOST_PORT.match(name):
+                    self._add_host(name)
 
     def host(self, host: str | None) -> str | None:
         if host is None or not self.mask_hosts:
             return self.mask(host) if host else host
-        return self.placeholder("HOST", host)
+        self._add_host(host)
+        return self.placeholder("HOST", self._host_key.get(host, host))
+
+    def _mask_hosts(self, text: str) -> str:
+        self._learn_hosts(text)
+        if not self._hosts:
+            return text
+        rx = self._host_rx
+        if rx is None:
+            names = sorted(self._hosts, key=len, reverse=True)
+            rx = self._host_rx = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(h) for h in names) + r")(?![\w-]|\.\w)")
+        return rx.sub(lambda m: self.placeholder("HOST", self._host_key.get(m.group(0), m.group(0))), text)
 
     def mask(self, text: str) -> str:
         if not text:
             return text
         for kind, rx, group in _RULES:
             text = rx.sub(lambda m, k=kind, g=group: self._replace(m, k, g), text)
+        text = self._mask_cut_tail(text)
         for plugin in self._vendor_plugins(text):
             try:
                 found = plugin.analyze_line(filename="log", line=text, line_number=0)
@@ -95,11 +208,23 @@ class Masker:
                 value = getattr(secret, "secret_value", None)
                 if value and len(value) >= 8 and not value.startswith("<") and value in text:
                     text = text.replace(value, self.placeholder("SECRET", value))
-        if self.mask_hosts and self._hosts:
-            for h in sorted(self._hosts, key=len, reverse=True):
-                if h in text:
-                    text = re.sub(rf"(?<![\w.-]){re.escape(h)}(?![\w-])", self.placeholder("HOST", h), text)
+        if self.mask_hosts:
+            text = self._mask_hosts(text)
         return text
+
+    def _mask_cut_tail(self, text: str) -> str:
+        """Mask the first part of a secret left at the very end of a cut text (``_CUT_RULES``)."""
+        head, tail = text[:-_CUT_TAIL], text[-_CUT_TAIL:]
+        for rx in _CUT_RULES:
+            m = rx.search(tail)
+            if m is None:
+                continue
+            g = 1 if rx.groups else 0
+            value = m.group(g)
+            if not value or value.startswith("<") or value in _KEEP:
+                continue
+            tail = tail[: m.start(g)] + self.placeholder("SECRET", value) + tail[m.end(g) :]
+        return head + tail
 
     def preload(self) -> None:
         """Load detect-secrets' detectors now (about 0.3 s of imports) rather than at the first long

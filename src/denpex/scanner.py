@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from .hits import EVIDENCE_CHARS, Hit, _decode
+from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
 from .matchers import HyperscanMatcher, PlainMatcher, _cache_dir, make_matcher
 from .models import InputInfo
 from .progress_lines import (
@@ -104,7 +104,7 @@ def _before_text(buf: bytes | bytearray, s: int) -> tuple[str, ...]:
     lines = _lines_before(buf, s, BEFORE_KEPT)
     if not lines:
         return ()
-    return tuple(seg.split("\r")[-1][:EVIDENCE_CHARS] for seg in _decode(b"\n".join(lines)).split("\n"))
+    return tuple(cut_text(seg.split("\r")[-1]) for seg in _decode(b"\n".join(lines)).split("\n"))
 
 
 def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
@@ -191,7 +191,7 @@ class _Verifier:
                 if before is None and rule.keep_before:
                     before = _before_text(buf, s)
                 text = seg.rstrip()
-                hits.append(Hit(rid, self.source, line_no, text[:EVIDENCE_CHARS], groups, before if rule.keep_before else (), ctx_all))
+                hits.append(Hit(rid, self.source, line_no, cut_text(text), groups, before if rule.keep_before else (), ctx_all))
                 kept[rid] = kept.get(rid, 0) + 1
         self.counted = (counted_to, line_no - line_base)  # newlines in buf[:counted_to], when counted from 0
         return hits
