@@ -94,24 +94,41 @@ def test_upload_limit_json_and_html() -> None:
     assert c.post("/api/diagnose", json={"text": VLLM_LINE}).status_code == 200
 
 
-def test_analysis_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    def slow(uploads: object, mask_hosts: bool) -> None:
-        time.sleep(1.5)
-
-    monkeypatch.setattr(server, "_run_diagnosis", slow)
-    c = TestClient(create_app(timeout=0.2))
-    r = c.post("/api/diagnose", json={"text": VLLM_LINE})
-    assert r.status_code == 504 and "0.2 seconds" in r.json()["detail"]
-    r = c.post("/diagnose", files={"text": (None, VLLM_LINE)})
-    assert r.status_code == 504 and "Analysis timed out" in r.text
+def _slow(uploads: object, mask_hosts: bool, max_bytes: object) -> None:
+    time.sleep(30)
 
 
-def test_internal_error_does_not_echo_the_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(uploads: object, mask_hosts: bool) -> None:
-        raise ValueError(SECRETS["hf"])
+def _broken(uploads: object, mask_hosts: bool, max_bytes: object) -> None:
+    raise ValueError(SECRETS["hf"])
 
-    monkeypatch.setattr(server, "_run_diagnosis", broken)
-    r = TestClient(create_app()).post("/api/diagnose", json={"text": SECRET_LOG})
+
+def test_analysis_timeout_kills_the_work() -> None:
+    """The diagnosis runs in a worker process; on timeout the worker is killed (the work stops) and
+    replaced, and the server answers the next request."""
+    app = create_app(timeout=0.5, workers=1, runner=_slow)
+    with TestClient(app) as c:
+        pool = app.state.pool
+        seen = []
+        for path, kw in (("/api/diagnose", {"json": {"text": VLLM_LINE}}), ("/diagnose", {"files": {"text": (None, VLLM_LINE)}})):
+            deadline = time.monotonic() + 60
+            while not pool._all and time.monotonic() < deadline:
+                time.sleep(0.05)
+            procs = [w.proc for w in pool._all]
+            t0 = time.monotonic()
+            r = c.post(path, **kw)
+            assert r.status_code == 504 and "0.5 seconds" in r.text
+            assert time.monotonic() - t0 < 10
+            assert not any(p.is_alive() for p in procs)  # killed, not left sleeping
+            seen += procs
+            assert c.get("/healthz").status_code == 200
+        assert len(seen) == 2
+        live = [w.proc for w in pool._all]
+    time.sleep(0.2)
+    assert not any(p.is_alive() for p in live)  # the app's shutdown stops the replacement too
+
+
+def test_internal_error_does_not_echo_the_log() -> None:
+    r = TestClient(create_app(workers=1, runner=_broken)).post("/api/diagnose", json={"text": SECRET_LOG})
     assert r.status_code == 500 and leaked(r.text) == []
 
 

@@ -1,15 +1,20 @@
 """The local web app and JSON API (``denpex serve``).
 
-Logs arrive in request bodies, are read into memory within a size limit, diagnosed in a
-worker thread under a timeout, and masked by the engine before anything is rendered.
-Nothing is written to disk and no body or query string is logged.
+Logs arrive in request bodies, are read into memory within a size limit (and a time limit), and
+are diagnosed in a worker process under a timeout that kills the work (``workers.py``), while the
+event loop keeps serving (``/healthz`` answers during any diagnosis). The engine masks everything
+before it is rendered. Nothing is written to disk and no body or query string is logged.
+Slow clients are dropped: headers must arrive within ``header_timeout`` and bodies within
+``body_timeout``, and connections beyond ``max_connections`` are closed at once (``run_server``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import copy
+import functools
 import ipaddress
 import logging
 import sys
@@ -33,10 +38,14 @@ from . import pages
 from .pages import Linker
 from .security import RateLimiter, SecurityHeaders, parse_rate
 from .uploads import BadBody, BodyTooLarge, ParsedBody, Upload, parse_body, read_limited
+from .workers import Busy, JobFailed, JobTimeout, WorkerPool, default_workers
 
 log = logging.getLogger("denpex.web")
-MAX_WORKERS = 4
 MAX_QUERY = 20_000
+HEADER_TIMEOUT = 10.0  # seconds for a client to send its request line and headers
+BODY_TIMEOUT = 60.0  # seconds for a client to send its whole body
+MAX_CONNECTIONS = 256  # open connections; more are closed at once
+MAX_QUEUE = 256  # diagnoses waiting for a worker; more are answered 503
 
 
 class WebError(Exception):
@@ -105,10 +114,19 @@ def timeline_image(d: Diagnosis) -> str | None:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def _run_diagnosis(uploads: list[Upload], mask_hosts: bool) -> Diagnosis:
+class DecompressedTooLarge(Exception):
+    """An archive in the request expands past the upload limit."""
+
+
+def _run_diagnosis(uploads: list[Upload], mask_hosts: bool, max_bytes: int | None = None) -> Diagnosis:
     report = InputsReport()
     sources = [bytes_source(u.name, u.data, report) for u in uploads]
+    for src in sources:
+        src.max_bytes = max_bytes  # the upload limit holds for what archives expand to, as well
+        src.max_ratio = None  # the absolute limit is small here
     d = diagnose_sources(sources, report, mask_hosts=mask_hosts)
+    if max_bytes is not None and (any(s.limit_hit for s in sources) or sum(s.info.bytes for s in sources) > max_bytes):
+        raise DecompressedTooLarge()
     # Input names come from the client; mask them like every other string shown back.
     m = Masker(mask_hosts=mask_hosts, use_detect_secrets=False)
     for f in d.inputs.files:
@@ -118,13 +136,52 @@ def _run_diagnosis(uploads: list[Upload], mask_hosts: bool) -> Diagnosis:
     return d
 
 
-def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str | None = None) -> FastAPI:
-    """Build the app. ``rate_limit`` like ``"3/day"`` limits diagnoses per client (off when None)."""
+def _warm() -> None:
+    """Worker start-up: knowledge base, rules, Hyperscan database and masking detectors loaded once."""
+    from ..engine import get_engine
+    from ..masking import _detect_secrets_plugins
+
+    get_engine()
+    _detect_secrets_plugins()
+    diagnose_sources([bytes_source("<warm>", b"warm-up\n", InputsReport())], InputsReport())
+
+
+def _job(kind: str, runner: Any, uploads: list[Upload], mask_hosts: bool, max_bytes: int | None) -> Any:
+    """Runs in a worker process: the diagnosis, and what the response needs of it. ``kind``: "json"
+    (the JSON text only: smaller to send back) or "page" (the diagnosis, its JSON and timeline)."""
+    d = (runner or _run_diagnosis)(uploads, mask_hosts, max_bytes)
+    if kind == "json":
+        return to_json(d)
+    return d, to_json(d), timeline_image(d)
+
+
+def create_app(
+    max_upload_mb: float = 50,
+    timeout: float = 60.0,
+    rate_limit: str | None = None,
+    workers: int | None = None,
+    body_timeout: float = BODY_TIMEOUT,
+    max_queue: int = MAX_QUEUE,
+    runner: Any = None,
+) -> FastAPI:
+    """Build the app. ``rate_limit`` like ``"3/day"`` limits diagnoses per client (off when None).
+    ``workers``: diagnosis processes (default: the cores, at most 4). ``runner``: an importable
+    replacement for ``_run_diagnosis`` (tests)."""
     limit_bytes = int(max_upload_mb * 1024 * 1024)
     limiter = RateLimiter(parse_rate(rate_limit)) if rate_limit else None
-    executor = ThreadPoolExecutor(max_workers=MAX_WORKERS, thread_name_prefix="denpex-diagnose")
-    slots = threading.BoundedSemaphore(MAX_WORKERS)
+    pool = WorkerPool(workers or default_workers(), warm=_warm, max_queue=max_queue, queue_timeout=max(timeout, 30.0))
+    # threads that wait on workers (and parse bodies, render pages) so the event loop never does
+    executor = ThreadPoolExecutor(max_workers=max(32, 2 * pool.size), thread_name_prefix="denpex-wait")
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
+        pool._ensure_started()  # workers load the engine while the server starts
+        try:
+            yield
+        finally:
+            pool.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="Denpex",
         version=__version__,
         description="Diagnose why an ML training or inference run broke, from its logs. Local-first: logs are "
@@ -133,6 +190,7 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
         redoc_url=None,
     )
     app.add_middleware(SecurityHeaders)
+    app.state.pool = pool
     app.mount("/static", StaticFiles(directory=str(pages.STATIC)), name="static")
     settings = {"max_upload_mb": max_upload_mb, "rate": str(limiter.rate) if limiter else None, "timeout": timeout}
     linker = Linker()
@@ -152,21 +210,25 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
         detail = "There is no page at this address." if exc.status_code == 404 else str(exc.detail)
         return await _web_error(request, WebError(exc.status_code, title, detail))
 
-    async def diagnose_request(request: Request) -> tuple[Diagnosis, ParsedBody]:
+    too_large = (
+        f"The upload is larger than this server's limit of {max_upload_mb:g} MB. Compress it (.gz or .zst), "
+        "send only the failing part, start the server with a larger --max-upload-mb, or use the CLI: "
+        "denpex diagnose your.log"
+    )
+
+    async def diagnose_request(request: Request, kind: str) -> Any:
+        loop = asyncio.get_running_loop()
         try:
-            body = await read_limited(request, limit_bytes)
+            body = await asyncio.wait_for(read_limited(request, limit_bytes), body_timeout)
         except BodyTooLarge:
-            raise WebError(
-                413,
-                "Log too large",
-                f"The upload is larger than this server's limit of {max_upload_mb:g} MB. Compress it (.gz or .zst), "
-                "send only the failing part, start the server with a larger --max-upload-mb, or use the CLI: "
-                "denpex diagnose your.log",
-            ) from None
+            raise WebError(413, "Log too large", too_large) from None
+        except asyncio.TimeoutError:
+            raise WebError(408, "Upload too slow", f"The request body did not arrive within {body_timeout:g} seconds.") from None
         try:
-            parsed = parse_body(body, request.headers.get("content-type", ""))
+            parsed = await loop.run_in_executor(executor, parse_body, body, request.headers.get("content-type", ""))
         except BadBody as exc:
             raise WebError(400, "Could not read the request", str(exc)) from None
+        del body
         uploads = list(parsed.files)
         if parsed.text.strip():
             uploads.insert(0, Upload("<pasted>" if parsed.files else "<text>", parsed.text.encode("utf-8")))
@@ -184,29 +246,25 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
                     {"Retry-After": str(int(wait))},
                 )
         mask_hosts = parsed.flag("mask_hosts") or request.query_params.get("mask_hosts", "") in ("1", "true", "on")
-        if not slots.acquire(blocking=False):
-            raise WebError(503, "Server busy", "Too many diagnoses are running. Try again in a few seconds.", {"Retry-After": "5"})
-
-        def work() -> Diagnosis:
-            try:
-                return _run_diagnosis(uploads, mask_hosts)
-            finally:
-                slots.release()
-
-        loop = asyncio.get_running_loop()
         try:
-            d = await asyncio.wait_for(loop.run_in_executor(executor, work), timeout)
-        except asyncio.TimeoutError:
+            res = await loop.run_in_executor(
+                executor, lambda: pool.run(_job, kind, runner, uploads, mask_hosts, limit_bytes, timeout=timeout)
+            )
+        except JobTimeout:
             raise WebError(
                 504,
                 "Analysis timed out",
                 f"Diagnosing this log took longer than {timeout:g} seconds. Send only the failing part of the "
                 "log, or run the CLI locally (denpex diagnose your.log), which has no time limit.",
             ) from None
-        except Exception as exc:  # noqa: BLE001 - report without echoing anything from the log
-            log.error("diagnosis failed: %s", type(exc).__name__)
+        except Busy:
+            raise WebError(503, "Server busy", "Too many diagnoses are running. Try again in a few seconds.", {"Retry-After": "5"}) from None
+        except JobFailed as exc:
+            if exc.kind == "DecompressedTooLarge":
+                raise WebError(413, "Log too large", "An archive in the upload expands past the limit. " + too_large) from None
+            log.error("diagnosis failed: %s", exc.kind)  # the type only: messages may quote the log
             raise WebError(500, "Diagnosis failed", "Denpex hit an internal error on this log.") from None
-        return d, parsed
+        return res.value
 
     # ---------------------------------------------------------------- pages
 
@@ -222,18 +280,14 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
 
     @app.post("/diagnose", response_class=HTMLResponse, include_in_schema=False)
     async def diagnose_page(request: Request) -> HTMLResponse:
-        d, _ = await diagnose_request(request)
+        d, json_text, timeline = await diagnose_request(request, "page")
         primary = d.primary
         others = [f for f in d.findings if f is not primary]
-        return html(
-            "diagnosis.html",
-            d=d,
-            p=primary,
-            others=others,
-            timeline=await asyncio.get_running_loop().run_in_executor(executor, timeline_image, d),
-            known=set(pages.kb().entries),
-            json_text=to_json(d),
+        page = functools.partial(
+            html, "diagnosis.html", d=d, p=primary, others=others, timeline=timeline,
+            known=set(pages.kb().entries), json_text=json_text,
         )
+        return await asyncio.get_running_loop().run_in_executor(executor, page)
 
     @app.get("/diagnose", include_in_schema=False)
     async def diagnose_get() -> RedirectResponse:
@@ -270,10 +324,14 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
 
     @app.get("/search", response_class=HTMLResponse, include_in_schema=False)
     async def search_page(q: str = "") -> HTMLResponse:
-        q = q[:MAX_QUERY]
-        results = search_entries(q) if q.strip() else []
-        shown = Masker(use_detect_secrets=False).mask(q)  # the query is echoed back: mask it too
-        return html("search.html", q=shown, results=results, searched=bool(q.strip()))
+        def work() -> HTMLResponse:
+            query = q[:MAX_QUERY]
+            results = search_entries(query) if query.strip() else []
+            # the query is echoed back: masked whole, then cut (a cut token would no longer look secret)
+            shown = Masker(use_detect_secrets=False).mask(q[: MAX_QUERY + 512])[:MAX_QUERY]
+            return html("search.html", q=shown, results=results, searched=bool(query.strip()))
+
+        return await asyncio.get_running_loop().run_in_executor(executor, work)
 
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
     async def api_docs() -> HTMLResponse:
@@ -301,8 +359,7 @@ def create_app(max_upload_mb: float = 50, timeout: float = 60.0, rate_limit: str
         responses={200: {"description": "Diagnosis.to_dict()", "content": {"application/json": {}}}},
     )
     async def api_diagnose(request: Request) -> Response:
-        d, _ = await diagnose_request(request)
-        return Response(to_json(d), media_type="application/json")
+        return Response(await diagnose_request(request, "json"), media_type="application/json")
 
     @app.get("/api/entries", summary="List encyclopedia entries")
     async def api_entries() -> list[dict[str, Any]]:
@@ -343,12 +400,60 @@ def _log_config() -> dict[str, Any]:
     return cfg
 
 
+def guarded_protocol(header_timeout: float = HEADER_TIMEOUT, max_connections: int = MAX_CONNECTIONS) -> type:
+    """uvicorn's HTTP/1.1 protocol with what it lacks against slow clients: a request's line and
+    headers must arrive within ``header_timeout`` seconds of the connection opening (or of the previous
+    response on a kept-alive connection), else the connection is closed; and a connection that would
+    exceed ``max_connections`` open ones is closed at once. (uvicorn's keep-alive timeout only covers
+    idle connections between requests; bodies are timed by the app, ``body_timeout``.)"""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedH11Protocol(H11Protocol):  # type: ignore[misc]
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._header_timer = None
+            if len(self.connections) > max_connections:
+                transport.close()
+                return
+            self._arm_header_timer()
+
+        def _arm_header_timer(self) -> None:
+            timer = getattr(self, "_header_timer", None)
+            if timer is not None:
+                timer.cancel()
+            self._header_timer = self.loop.call_later(header_timeout, self._header_deadline)
+
+        def _header_deadline(self) -> None:
+            self._header_timer = None
+            cycle = self.cycle
+            if cycle is None or cycle.response_complete:  # still waiting for this request's headers
+                if not self.transport.is_closing():
+                    self.transport.close()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm_header_timer()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            timer = getattr(self, "_header_timer", None)
+            if timer is not None:
+                timer.cancel()
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol
+
+
 def run_server(
     host: str = "127.0.0.1",
     port: int = 8000,
     max_upload_mb: float = 50,
     timeout: float = 60.0,
     rate_limit: str | None = None,
+    workers: int | None = None,
+    header_timeout: float = HEADER_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> None:
     """Serve the app with uvicorn. uvicorn's own access log is off: ours never logs queries."""
     import uvicorn
@@ -367,7 +472,20 @@ def run_server(
             file=sys.stderr,
             flush=True,
         )
-    app = create_app(max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit)
+    app = create_app(
+        max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit, workers=workers, body_timeout=body_timeout
+    )
     shown = f"[{host}]" if ":" in host else host
     print(f"Denpex {__version__} serving on http://{shown}:{port}/ (Ctrl+C to stop)", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, access_log=False, log_config=_log_config(), server_header=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=False,
+        log_config=_log_config(),
+        server_header=False,
+        http=guarded_protocol(header_timeout, max_connections),
+        limit_concurrency=max_connections,
+        timeout_keep_alive=5,
+        backlog=max(128, max_connections),
+    )
