@@ -171,7 +171,7 @@ def create_app(
     limiter = RateLimiter(parse_rate(rate_limit)) if rate_limit else None
     pool = WorkerPool(workers or default_workers(), warm=_warm, max_queue=max_queue, queue_timeout=max(timeout, 30.0))
     # threads that wait on workers (and parse bodies, render pages) so the event loop never does
-    executor = ThreadPoolExecutor(max_workers=max(32, 2 * pool.size), thread_name_prefix="denpex-wait")
+    executor = ThreadPoolExecutor(max_workers=max(96, 2 * pool.size), thread_name_prefix="denpex-wait")
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
         pool._ensure_started()  # workers load the engine while the server starts
