@@ -24,6 +24,7 @@ from . import attribution as attr
 from .masking import Masker
 from .models import Finding, RankSummary
 from .rules import FAILURE_KINDS
+from .unknown import strip_prefix
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -55,23 +56,42 @@ def analyse_ranks(
 
     extra = ""
     seqs = _seqnums(hits)
-    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and f.id != SUMMARY_ID}
+    # a launcher's statement about a rank (torchrun's summary, mpirun's / srun's exit records) is not
+    # that rank's own failure: a rank named only there printed nothing itself
+    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and not _launcher_statement(f)}
     # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
     # off or unknown to the knowledge base: it is not the silent one
     failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None}
     if primary is not None and primary.role != "root":
-        suspect = _suspect(ranks, failing, findings, seqs, summary_rank)
+        named = _named_by_launcher(findings, hits)
+        suspect = _suspect(ranks, failing, findings, seqs, summary_rank, [(r, why) for r, why, _, _ in named])
         if suspect is not None:
             r, why = suspect
-            base = summary if summary is not None and summary_rank == r else primary
-            # a new record: the collateral finding stays as it was in `findings`
+            record = next(((f, h) for nr, _, f, h in named if nr == r), None)
+            base = summary if summary is not None and summary_rank == r else (record[0] if record and record[0] else primary)
+            own = _own_last_lines(hits, r, masker)
+            last = own[-1] if own else None
+            if record is not None:  # the launcher's line that names it is evidence too
+                from .unknown import evidence_of
+
+                own = [*own, evidence_of(record[1], masker)]
+            # a new record: the collateral finding stays as it was in `findings`. Its evidence is the
+            # suspect's own last lines (what it was doing when it stopped), never another rank's error
             primary = dataclasses.replace(
                 base,
                 rank=r,
                 host=masker.host(rank_hosts.get(r)),
                 suspect=True,
                 caused_by=f"rank {r}",
-                explanation=f"Suspect rank {r}: {why}. " + base.explanation,
+                evidence=own,
+                occurrences=len(own),
+                time=last.time if last else None,
+                time_certain=False,
+                explanation=(
+                    f"Suspect rank {r}: {why}. "
+                    + (f"Its last line: \"{last.text.strip()[:200]}\". " if last else "It printed nothing this log shows. ")
+                    + f"The other ranks' {base.id} is collateral: " + base.explanation
+                ),
             )
             extra = f"Suspect: rank {r}: {why}."
     if primary is not None and primary.rank is not None:
@@ -91,6 +111,7 @@ def analyse_ranks(
 
     table: list[RankSummary] = []
     progress = _last_progress(hits)
+    last_lines = _last_lines(hits)
     for r in sorted(ranks):
         fs = [f for f in findings if f.rank == r and f.role != "noise"]
         fs.sort(key=functools.cmp_to_key(lambda a, b: compare_hits(a.order[0], b.order[0])))
@@ -104,17 +125,26 @@ def analyse_ranks(
         else:
             role = "failed"
         prog = progress.get(r)
+        is_primary = primary is not None and primary.rank == r
+        if is_primary and primary is not None and primary.suspect:
+            # a suspect printed no failure of its own: its row says so instead of borrowing one
+            ff, ff_time, ff_line = None, None, None
+        elif is_primary and primary is not None:
+            ff, ff_time, ff_line = primary.id, primary.time, (primary.evidence[0] if primary.evidence else None)
+        else:
+            ff, ff_time, ff_line = (first.id, first.time, first.evidence[0] if first.evidence else None) if first else (None, None, None)
         table.append(
             RankSummary(
                 rank=r,
                 host=next((f.host for f in fs if f.host), None) or masker.host(rank_hosts.get(r)),
-                first_failure=(primary.id if primary is not None and primary.rank == r else (first.id if first else None)),
-                first_failure_time=(primary.time if primary is not None and primary.rank == r else (first.time if first else None)),
-                first_failure_line=(primary.evidence[0] if primary is not None and primary.rank == r and primary.evidence else (first.evidence[0] if first else None)),
+                first_failure=ff,
+                first_failure_time=ff_time,
+                first_failure_line=ff_line,
                 last_progress=masker.mask(prog[0]) if prog else None,
                 last_progress_time=prog[1] if prog else None,
                 role=role,
                 seqnum=seqs.get(r),
+                last_line=masker.mask(strip_prefix(last_lines[r].hit.text)[:200]) if r in last_lines else None,
             )
         )
     return table, primary, extra, order_certain
@@ -175,8 +205,67 @@ def _mark_collateral(findings: list[Finding], primary: Finding, compare_hits) ->
         f.caused_by = f"{primary.id} on rank {primary.rank}{delta}"
 
 
+def _launcher_statement(f: Finding) -> bool:
+    """A finding that is a launcher's record about a rank rather than the rank's own output: torchrun's
+    failure summary, a collateral launcher entry (mpirun's / srun's job summaries), an exit record."""
+    return (
+        f.id == SUMMARY_ID
+        or (f.role == "collateral" and f.category == "launchers")
+        or (bool(f.order) and attr.exit_record(f.order[0].hit.text) is not None)
+    )
+
+
+_FIRST_EXIT = re.compile(r"^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),(?P<rank>\d+)\]")
+_FIRST_EXIT_BY = re.compile(r"(?P<launcher>[\w.-]+) detected that one or more processes exited with non-zero status")
+
+
+def _named_by_launcher(findings: list[Finding], hits: Sequence[AttributedHit]) -> list[tuple[int, str, Finding | None, AttributedHit]]:
+    """Ranks a launcher names as having ended on their own, in log order: mpirun's "noticed that process
+    rank N ... exited on signal S" and "The first process to do so was: Process name: [[j,1],N]", srun's
+    "error: host: task N: Exited with exit code C / Killed" (not "Terminated": srun ended those itself),
+    and collateral launcher entries that name one rank. Each with why it is suspect, the launcher
+    finding on that line (if an entry knows it) and the line."""
+    by_line = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and _launcher_statement(f)}
+    out: list[tuple[tuple[int, int], int, str, Finding | None, AttributedHit]] = []
+    seen: set[tuple[int, int]] = set()
+    for h in hits:
+        key = (h.file_index, h.hit.line)
+        if key in seen:
+            continue
+        rec = attr.exit_record(h.hit.text)
+        m = _FIRST_EXIT.match(h.hit.text) if rec is None else None
+        if rec is not None and rec.own and len(rec.ranks) == 1:
+            seen.add(key)
+            out.append((key, rec.ranks[0], _exit_why(rec), by_line.get(key), h))
+        elif m:
+            seen.add(key)
+            by = next((mb.group("launcher") for prev in reversed(h.hit.before[-6:]) if (mb := _FIRST_EXIT_BY.search(prev))), "mpirun")
+            why = (f"{by} names it as the first process that exited with a non-zero status, and its own output in "
+                   "this log shows no error (look in that rank's own output file)")
+            out.append((key, int(m.group("rank")), why, by_line.get(key), h))
+    for key, f in by_line.items():
+        if key not in seen and f.rank is not None and f.id != SUMMARY_ID and f.role == "collateral":
+            out.append((key, f.rank, f"{f.id} names it ({f.message}), and its own output in this log shows no error", f, f.order[0]))
+    out.sort(key=lambda x: x[0])
+    return [(r, why, f, h) for _, r, why, f, h in out]
+
+
+def _exit_why(rec: attr.ExitRecord) -> str:
+    on = f" on {rec.host}" if rec.host else ""
+    if rec.signal == 9:
+        return (
+            f"{rec.launcher} reports it was killed by signal 9 (SIGKILL){on} and it printed no error of its own: "
+            "a kill from outside the program, most often the kernel's OOM killer when the node ran out of host "
+            "memory (the same suspicion as torchrun's exitcode -9; check dmesg -T | grep -i -e oom -e 'killed process'"
+            f"{on})"
+        )
+    return (f"{rec.launcher} reports it {rec.how()}{on} first, and its own output in this log shows no error "
+            "(look in that rank's own output file)")
+
+
 def _suspect(
-    ranks: set[int], failing: set[int | None], findings: list[Finding], seqs: dict[int, int], summary_rank: int | None
+    ranks: set[int], failing: set[int | None], findings: list[Finding], seqs: dict[int, int], summary_rank: int | None,
+    named: Sequence[tuple[int, str]] = (),
 ) -> tuple[int, str] | None:
     collateral_ranks = {f.rank for f in findings if f.role == "collateral" and f.rank is not None}
     if summary_rank is not None and summary_rank not in failing:
@@ -184,6 +273,9 @@ def _suspect(
             "torchrun's ChildFailedError summary names it as the first observed failure, and its own output "
             "in this log shows no error (look in that rank's own stderr / error file)"
         )
+    for r, why in named:  # the launcher's own records of which process ended first, in log order
+        if r not in failing:
+            return r, why
     silent = sorted(ranks - failing)
     if collateral_ranks and silent and len(silent) < len(ranks):
         who = silent[0]
@@ -199,6 +291,31 @@ def _suspect(
     if summary_rank is not None:
         return summary_rank, "torchrun's ChildFailedError summary names it as the first observed failure"
     return None
+
+
+def _own_last_lines(hits: Sequence[AttributedHit], rank: int, masker: Masker) -> list:  # type: ignore[type-arg]
+    """The suspect rank's own last progress line and last line, in log order (masked evidence)."""
+    from .unknown import evidence_of
+
+    mine = [h for h in hits if h.at.rank == rank and h.rule.entry_id is None and h.rule.sig_id in ("progress", "last-line")]
+    mine.sort(key=lambda h: (h.file_index, h.hit.line))
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for h in mine:
+        if (h.file_index, h.hit.line) not in seen:
+            seen.add((h.file_index, h.hit.line))
+            out.append(evidence_of(h, masker))
+    return out[-2:]
+
+
+def _last_lines(hits: Sequence[AttributedHit]) -> dict[int, AttributedHit]:
+    out: dict[int, AttributedHit] = {}
+    for h in hits:
+        if h.rule.sig_id in ("last-line", "progress") and h.rule.entry_id is None and h.at.rank is not None:
+            cur = out.get(h.at.rank)
+            if cur is None or (h.file_index, h.hit.line) > (cur.file_index, cur.hit.line):
+                out[h.at.rank] = h
+    return out
 
 
 def _seqnums(hits: Sequence[AttributedHit]) -> dict[int, int]:

@@ -22,13 +22,21 @@ from .models import Diagnosis, Finding, InputsReport
 from .parallel import Progress, Scanned, raw_scan
 from .readers import Source, bytes_source, collect_sources
 from .rules import Rule, build_rules
-from .scanner import PROGRESS_RULE, Hit, HyperscanMatcher, PlainMatcher, make_matcher
+from .scanner import (
+    LAST_LINE_RULE,
+    PROGRESS_RULE,
+    Hit,
+    HyperscanMatcher,
+    PlainMatcher,
+    make_matcher,
+)
 from .unknown import evidence_of, summarise_unknown
 from .unnamed import exception_findings, handled_failures
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 TENTATIVE = 0.7
 PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
+LAST_LINE = Rule(index=LAST_LINE_RULE, entry_id=None, sig_id="last-line", pattern="", regex=re.compile(""), ignore_case=False)
 MAX_EVIDENCE = 5
 
 
@@ -103,6 +111,40 @@ def _nccl_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str, int], int]:
     return out
 
 
+def _process_ranks(raw: Sequence[Sequence[Scanned]]) -> dict[tuple[str | None, int], tuple[int, str | None]]:
+    """Which rank each process is, from what the launchers print: NCCL's "host:pid:tid ... rank N
+    nranks M", Ray Train's "(ip=A, pid=N) world_rank=R" worker list, and any line that names both its
+    process (a Ray "(Actor pid=N, ip=A)" prefix) and its rank. Keyed by (host, pid) and by
+    (None, pid); a process seen with two different ranks is left out."""
+    votes: dict[tuple[str | None, int], set[tuple[int, str | None]]] = {}
+    for (host, pid), rank in _nccl_ranks(raw).items():
+        votes.setdefault((host, pid), set()).add((rank, host))
+    for scanned in raw:
+        for _, at, _ in scanned:
+            if at.pid is not None and at.rank is not None:
+                votes.setdefault((at.host, at.pid), set()).add((at.rank, at.host))
+    out: dict[tuple[str | None, int], tuple[int, str | None]] = {}
+    by_pid: dict[int, set[int]] = {}
+    for (host, pid), vs in votes.items():
+        ranks = {r for r, _ in vs}
+        by_pid.setdefault(pid, set()).update(ranks)
+        if len(ranks) == 1:
+            out[(host, pid)] = (next(iter(ranks)), host or next((h for _, h in vs if h), None))
+    for (host, pid), (rank, h) in list(out.items()):
+        if len(by_pid[pid]) == 1:
+            # one rank for this pid wherever it was seen: a line that names the process without its host
+            # ("(Actor pid=N)" on the driver's node) or with a host the other evidence left out
+            # ("ray::A.f() (pid=N, ip=H)" against "(Actor pid=N) rank=2") is that rank's
+            out[(None, pid)] = (rank, out.get((None, pid), (rank, None))[1] or h)
+            out[("*", pid)] = (rank, h)
+    for (host, pid) in votes:
+        if host is not None and ("*", pid) in out:
+            hosts = {k[0] for k in votes if k[1] == pid and k[0] is not None}
+            if len(hosts) > 1:
+                out.pop(("*", pid), None)  # the same pid on two hosts: two processes
+    return out
+
+
 def _role(rule: Rule, eng: _Engine) -> str | None:
     """A signature's role where it sets one, else its entry's; None for generic patterns."""
     if rule.entry_id is None:
@@ -123,16 +165,19 @@ def scan_sources(
     workers when there are several; the fallbacks that look across sources run here."""
     out: list[AttributedHit] = []
     raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress, while_waiting)
-    nccl_ranks = _nccl_ranks(raw_all)
+    proc_ranks = _process_ranks(raw_all)
+    raw_all = _task_file_ranks(sources, raw_all)
     for idx, scanned in enumerate(raw_all):
         seen_ranks = {at.rank for _, at, _ in scanned if at.rank is not None}
         only_rank = next(iter(seen_ranks)) if len(seen_ranks) == 1 else None
         for hit, at, inherited in scanned:
-            rule = PROGRESS if hit.rule == PROGRESS_RULE else eng.rules[hit.rule]
+            rule = PROGRESS if hit.rule == PROGRESS_RULE else LAST_LINE if hit.rule == LAST_LINE_RULE else eng.rules[hit.rule]
             if at.rank is None:
                 srank, shost = _summary_block_rank(hit)
-                if srank is None and at.host and at.pid is not None:
-                    srank = nccl_ranks.get((at.host, at.pid))
+                if srank is None and at.pid is not None:
+                    known = proc_ranks.get((at.host, at.pid)) or proc_ranks.get((None, at.pid) if at.host is None else ("*", at.pid))
+                    if known is not None:
+                        srank, shost = known[0], shost or known[1]
                 if srank is None and only_rank is not None and _role(rule, eng) == "root":
                     # one rank prints everything in this input (the others were quiet or are in other
                     # files): an unprefixed root failure here is that rank's, e.g. the exception line
@@ -141,7 +186,46 @@ def scan_sources(
                 if srank is not None:
                     at = attr.Attribution(srank, at.local_rank, at.host or shost, at.pid, at.time)
             out.append(AttributedHit(hit, rule, idx, at, inherited))
+    return _fill_rank_hosts(out)
+
+
+def _task_file_ranks(sources: Sequence[Source], raw: Sequence[Sequence[Scanned]]) -> list[Sequence[Scanned]]:
+    """Ranks (and hosts) from per-task file names such as Slurm's ``%N-%t.out``, for the lines of those
+    files that do not name their rank themselves (see ``attribution.task_files``)."""
+    hosts = {at.host for scanned in raw for _, at, _ in scanned if at.host}
+    named = attr.task_files([s.name for s in sources], hosts)
+    if not named:
+        return raw
+    out = []
+    for src, scanned in zip(sources, raw):
+        fa = named.get(src.name)
+        if fa is None:
+            out.append(scanned)
+            continue
+        out.append([
+            (hit, attr.Attribution(at.rank if at.rank is not None else fa.rank, at.local_rank, at.host or fa.host, at.pid, at.time), inh)
+            for hit, at, inh in scanned
+        ])
     return out
+
+
+def _fill_rank_hosts(hits: list[AttributedHit]) -> list[AttributedHit]:
+    """A rank's lines that name no host get the one host its other lines, or a launcher's exit record
+    ("srun: error: vm: tasks 0-2: Terminated", "mpirun noticed that process rank 1 ... on node vm"), name
+    for it; a rank seen on two hosts (a restart placed elsewhere) is left alone."""
+    seen: dict[int, set[str]] = {}
+    for h in hits:
+        if h.at.host and h.at.rank is not None:
+            seen.setdefault(h.at.rank, set()).add(h.at.host)
+        rec = attr.exit_record(h.hit.text) if h.at.rank is None and h.at.host else None
+        if rec is not None and rec.host:
+            for r in rec.ranks:
+                seen.setdefault(r, set()).add(rec.host)
+    one = {r: next(iter(hs)) for r, hs in seen.items() if len(hs) == 1}
+    for h in hits:
+        if h.at.rank is not None and not h.at.host and h.at.rank in one:
+            h.at = attr.Attribution(h.at.rank, h.at.local_rank, one[h.at.rank], h.at.pid, h.at.time)
+    return hits
 
 
 def compare_hits(a: AttributedHit, b: AttributedHit) -> int:

@@ -135,6 +135,7 @@ class RankSummary:
     last_progress_time: str | None
     role: str  # initiating / collateral / silent / healthy
     seqnum: int | None = None
+    last_line: str | None = None  # the last thing the rank printed (a silent rank's clue)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -16,6 +16,8 @@ _PROGRESS = re.compile(
 )
 PROGRESS_WINDOW = 48 * 1024
 PROGRESS_RULE = -1
+LAST_LINE_RULE = -2  # the last non-empty line of each rank prefix: what a silent rank was doing
+_RANK_PREFIX = re.compile(r"^\s*(\[(?:rank|default)\d+\]:|\[\d+,\d+\]<std(?:out|err)>:|\d{1,5}: |\([^()]{0,80}pid=\d+[^()]{0,80}\))")
 
 
 _PROGRESS_KEYWORDS = ("step", "iter", "epoch", "batch")  # global_step contains step
@@ -76,6 +78,39 @@ def _progress_window(
     return bytes(buf[start:hi]), line_base + buf_newlines - buf.count(b"\n", start, n)
 
 
+def window_key(h: Hit) -> tuple[int, str]:
+    """Which hit a later window's hit replaces: the same kind for the same prefix."""
+    if h.rule == LAST_LINE_RULE:
+        m = _RANK_PREFIX.match(h.text)
+        return (h.rule, m.group(1).strip() if m else "")
+    return (h.rule, _prefix(h.text))
+
+
+def _last_lines(text: str) -> dict[str, tuple[int, str]]:
+    """For each launcher rank prefix (``[rank3]:``, ``[1,3]<stderr>:``, ``3: ``, ``(pid=..)``) the
+    index and text of the last line that says something after its prefix. Lines without a rank
+    prefix are left out (a single process's last line says nothing about a rank)."""
+    found: dict[str, tuple[int, str]] = {}
+    lines = text.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        seg = lines[i].rstrip("\r").rsplit("\r", 1)[-1]
+        m = _RANK_PREFIX.match(seg)
+        if m is None:
+            continue
+        key = m.group(1).strip()
+        if key in found or not seg[m.end():].strip():
+            continue
+        found[key] = (i, seg)
+    return found
+
+
 def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:
-    found = _last_progress_lines(_decode(window))
-    return [Hit(PROGRESS_RULE, source, base + i, line.rstrip()[:EVIDENCE_CHARS], {}, ()) for i, line in found.values()]
+    text = _decode(window)
+    found = _last_progress_lines(text)
+    out = [Hit(PROGRESS_RULE, source, base + i, line.rstrip()[:EVIDENCE_CHARS], {}, ()) for i, line in found.values()]
+    progress_at = {i for i, _ in found.values()}
+    out += [
+        Hit(LAST_LINE_RULE, source, base + i, line.rstrip()[:EVIDENCE_CHARS], {}, ())
+        for i, line in _last_lines(text).values() if i not in progress_at
+    ]
+    return out

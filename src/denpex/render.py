@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
+from collections import Counter
+
+from .grouping import FindingGroup, group_findings, notable_ranks, rank_ranges
 from .models import Diagnosis, Evidence, Finding
 
 SEVERITY_STYLE = {"critical": "bold red", "high": "red", "medium": "yellow", "low": "cyan", "info": "dim"}
@@ -38,7 +41,7 @@ def _who(f: Finding) -> str:
     return ", ".join(parts)
 
 
-def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> None:
+def render_terminal(d: Diagnosis, console: Console, verbose: bool = False, all_ranks: bool = False) -> None:
     from rich.console import Group  # lazy: JSON and Markdown output never need rich (start-up)
     from rich.panel import Panel
     from rich.table import Table
@@ -77,20 +80,26 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
         t = Table(title="Other findings", show_lines=False, expand=False)
         for col in ("role", "id", "where", "count", "message"):
             t.add_column(col, overflow="fold")
-        for f in others:
-            where = _where(f.evidence[0]) if f.evidence else ""
-            role = f.role + (" (caused by " + f.caused_by + ")" if f.caused_by and verbose else "")
-            t.add_row(Text(role), Text(f.id), Text(where), str(f.occurrences), Text(f.message))
+        for g in group_findings(others) if not all_ranks else [FindingGroup(f.role, f.id, (f,)) for f in others]:
+            f = g.first
+            role = f.role + (" (caused by " + f.caused_by + ")" if f.caused_by and verbose and not g.grouped else "")
+            t.add_row(Text(role), Text(f.id), Text(g.where()), str(g.occurrences), Text(g.message()))
         console.print(t)
     if d.ranks:
-        t = Table(title="Ranks")
+        shown, hidden = (list(d.ranks), []) if all_ranks else notable_ranks(d.ranks)
+        t = Table(title="Ranks" + (f" (the {len(shown)} that matter of {len(d.ranks)}; --all-ranks lists every rank)" if hidden else ""))
         for col in ("rank", "host", "role", "first failure", "time", "last progress", "seq"):
             t.add_column(col)
-        for r in d.ranks:
+        for r in shown:
             t.add_row(
                 *(Text(x) for x in (str(r.rank), r.host or "", r.role, r.first_failure or "", r.first_failure_time or "",
                                     r.last_progress or "", "" if r.seqnum is None else str(r.seqnum)))
             )
+        if hidden:
+            roles = Counter(r.role for r in hidden)
+            what = ", ".join(f"{n} {role}" for role, n in roles.most_common())
+            t.add_row(Text(f"... {len(hidden)} more", style="dim"), Text(""), Text(what, style="dim"),
+                      Text(rank_ranges([r.rank for r in hidden if r.rank is not None]), style="dim"), Text(""), Text(""), Text(""))
         console.print(t)
         if not d.order_certain:
             console.print(Text("Note: events from different files carry no comparable timestamps; order across files is uncertain.", style="yellow"))
@@ -117,6 +126,9 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False) -> No
                 t.add_row(str(tp.count), Text(_where(tp.first)), Text(tp.template))
             console.print(t)
     _inputs(d, console)
+    if p is not None or (u is not None and not u.is_empty()):
+        # the verdict again at the end, where the eye lands after a long report (as pytest and torchrun do)
+        console.print(Text("== ", style="dim") + Text(d.verdict, style="bold"))
 
 
 def _inputs(d: Diagnosis, console: Console) -> None:
@@ -152,13 +164,16 @@ def render_markdown(d: Diagnosis) -> str:
     others = [f for f in d.findings if f is not p]
     if others:
         out.append("## Other findings\n\n| role | id | where | count |\n|---|---|---|---|")
-        out += [f"| {f.role} | `{f.id}` | {(_where(f.evidence[0]) if f.evidence else '')} | {f.occurrences} |" for f in others]
+        out += [f"| {g.role} | `{g.id}` | {_md_code(g.where())} | {g.occurrences} |" for g in group_findings(others)]
     if d.ranks:
+        shown, hidden = notable_ranks(d.ranks)
         out.append("\n## Ranks\n\n| rank | host | role | first failure | time | last progress |\n|---|---|---|---|---|---|")
         out += [
-            f"| {r.rank} | {r.host or ''} | {r.role} | {r.first_failure or ''} | {r.first_failure_time or ''} | {r.last_progress or ''} |"
-            for r in d.ranks
+            f"| {r.rank} | {r.host or ''} | {r.role} | {r.first_failure or ''} | {r.first_failure_time or ''} | {_md_code(r.last_progress or '')} |"
+            for r in shown
         ]
+        if hidden:
+            out.append(f"| ... {len(hidden)} more | | {', '.join(sorted({r.role for r in hidden}))} | ranks {rank_ranges([r.rank for r in hidden if r.rank is not None])} | | |")
     u = d.unknown
     if u is not None and not u.is_empty():
         out.append("\n## Unmatched failure lines\n")

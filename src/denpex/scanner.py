@@ -21,12 +21,13 @@ from .matchers import HyperscanMatcher, PlainMatcher, _cache_dir, make_matcher
 from .models import InputInfo
 from .progress_lines import (
     _PROGRESS,
+    LAST_LINE_RULE,
     PROGRESS_RULE,
     PROGRESS_WINDOW,
-    _prefix,
     _progress_from_window,
     _progress_hits,
     _progress_window,
+    window_key,
 )
 from .readers import Source, iter_chunks, strip_ansi
 from .rules import Rule
@@ -39,6 +40,7 @@ BEFORE_KEPT = 24
 __all__ = [
     "CONTEXT_LINES",
     "EVIDENCE_CHARS",
+    "LAST_LINE_RULE",
     "MAX_LINE",
     "PROGRESS_RULE",
     "PROGRESS_WINDOW",
@@ -407,10 +409,10 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
         reader.close()
         if len(ba) <= 2 * (chunk + 64 * 1024) and len(_BUFFERS) < 2:
             _BUFFERS.append(ba)  # reused by the next source: a folder of small files allocates it once
-    latest: dict[str, Hit] = {}
+    latest: dict[tuple[int, str], Hit] = {}
     for window in windows:
         for h in [] if window is None else _progress_from_window(window[0], window[1], source.name):
-            latest[_prefix(h.text)] = h
+            latest[window_key(h)] = h
     yield from sorted(latest.values(), key=lambda h: h.line)
     source.info.lines = lines
     verifier.note(source.info)
@@ -460,10 +462,10 @@ def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatch
     if buf:
         yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base)
         recent = (recent + [(buf, emit_from, len(buf), line_base, tail_newlines + last.count(b"\n"))])[-2:]
-    latest: dict[str, Hit] = {}
+    latest: dict[tuple[int, str], Hit] = {}
     for args in recent:
         for h in _progress_hits(*args[:4], source.name, args[4]):
-            latest[_prefix(h.text)] = h
+            latest[window_key(h)] = h
     yield from sorted(latest.values(), key=lambda h: h.line)
     source.info.lines = lines
     verifier.note(source.info)

@@ -66,7 +66,13 @@ def rows(d: Diagnosis) -> list[Row]:
                 kind = "root" if (d.primary is f) else f.role
                 ev.append((_seconds(f.time, drop), kind, f.id))
         if d.primary is not None and d.primary.rank == r.rank and d.primary not in d.findings:
-            ev.append((_seconds(d.primary.time, drop), "root", d.primary.id))
+            if d.primary.suspect:
+                # no failure of its own: mark where it was last seen, not a failure at some other rank's time
+                seen = r.last_progress_time or d.primary.time
+                if seen:
+                    ev.append((_seconds(seen, drop), "suspect", "suspect: last seen here"))
+            else:
+                ev.append((_seconds(d.primary.time, drop), "root", d.primary.id))
         out.append(Row(r.rank, r.host, r.role, ev))
     return out
 
@@ -96,7 +102,7 @@ def render_timeline_terminal(d: Diagnosis, console: Console) -> None:
             if sec is None or t0 is None or t1 is None:
                 continue
             pos = 0 if t1 == t0 else int((sec - t0) / (t1 - t0) * (width - 1))
-            bar[pos] = {"root": "X", "collateral": "x", "progress": "|"}.get(kind, "*")
+            bar[pos] = {"root": "X", "collateral": "x", "progress": "|", "suspect": "?"}.get(kind, "*")
         style = ROLE_COLOUR.get(r.role, "white")
         cells = [f"{r.rank}"] + ([r.host or ""] if hosts else []) + [
             Text(r.role, style=style), Text("[" + "".join(bar) + "]"), Text(summary.first_failure or ""),
@@ -104,7 +110,7 @@ def render_timeline_terminal(d: Diagnosis, console: Console) -> None:
         ]
         t.add_row(*cells)
     console.print(t)
-    console.print(Text("X initiating failure   x collateral failure   | last progress", style="dim"))
+    console.print(Text("X initiating failure   x collateral failure   | last progress   ? suspect last seen", style="dim"))
 
 
 def _figure(d: Diagnosis):  # type: ignore[no-untyped-def]
@@ -128,10 +134,10 @@ def _figure(d: Diagnosis):  # type: ignore[no-untyped-def]
         for (sec, kind, label), x in zip(r.events, xs):
             if x is None:
                 continue
-            marker = {"root": "X", "collateral": "x", "progress": "|"}.get(kind, "o")
-            size = 140 if kind == "root" else 70
+            marker = {"root": "X", "collateral": "x", "progress": "|", "suspect": "$?$"}.get(kind, "o")
+            size = 140 if kind in ("root", "suspect") else 70
             ax.scatter([x], [y], marker=marker, s=size, color=colour if kind != "progress" else "#2ca02c", zorder=3)
-            if kind == "root":
+            if kind in ("root", "suspect"):
                 ax.annotate(label, (x, y), xytext=(6, 6), textcoords="offset points", fontsize=8, color=colour)
         ax.text(1.01, y, r.role, transform=ax.get_yaxis_transform(), fontsize=8, va="center", color=colour)
     ax.set_yticks(range(n))
