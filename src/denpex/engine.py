@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +36,7 @@ from .unknown import evidence_of, summarise_unknown
 from .unnamed import exception_findings, handled_failures
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
+MISMATCH_ID = "dist.collective-mismatch"
 TENTATIVE = 0.7
 PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
 LAST_LINE = Rule(index=LAST_LINE_RULE, entry_id=None, sig_id="last-line", pattern="", regex=re.compile(""), ignore_case=False)
@@ -355,7 +358,38 @@ def _first_root(findings: list[Finding]) -> Finding | None:
         break
     if first is None:
         return None
-    return _root_cause_record(first, cands, findings)
+    return _odd_one_out(_root_cause_record(first, cands, findings), findings)
+
+
+def _odd_one_out(first: Finding, findings: list[Finding]) -> Finding:
+    """With TORCH_DISTRIBUTED_DEBUG=DETAIL every rank reports a collective mismatch, each against
+    some other rank; the first message printed says nothing about who is wrong. The rank whose
+    collective (op and shape) differs from what the majority runs is the one that diverged."""
+    if first.id != MISMATCH_ID:
+        return first
+    seen: dict[int, tuple[object, object]] = {}
+    for f in findings:
+        if f.id != MISMATCH_ID:
+            continue
+        for r_key, op_key, shape_key in (("rank_a", "op", "shape_a"), ("rank_b", "op_b", "shape_b")):
+            r = f.facts.get(r_key)
+            if isinstance(r, int) and (f.facts.get(op_key) is not None or f.facts.get(shape_key) is not None):
+                seen.setdefault(r, (f.facts.get(op_key), f.facts.get(shape_key)))
+    if len(seen) < 3:
+        return first
+    votes = Counter(seen.values())
+    (usual, n_usual), *rest = votes.most_common()
+    odd = [r for r, fp in seen.items() if fp != usual]
+    if len(odd) != 1 or n_usual < 2 or odd[0] == first.rank:
+        return first
+    rank = odd[0]
+    own = next((f for f in findings if f.id == MISMATCH_ID and f.rank == rank), None)
+    why = (f"rank {rank} runs {seen[rank][0]} with shape [{seen[rank][1]}] while {n_usual} other ranks run "
+           f"{usual[0]} with shape [{usual[1]}]: it is the one that diverged")
+    if own is not None:
+        own.explanation = why[0].upper() + why[1:] + ". " + own.explanation
+        return own
+    return dataclasses.replace(first, rank=rank, host=None, explanation=why[0].upper() + why[1:] + ". " + first.explanation)
 
 
 def _root_cause_record(first: Finding, cands: list[Finding], findings: list[Finding]) -> Finding:

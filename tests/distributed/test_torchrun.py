@@ -30,14 +30,14 @@ def _free_port() -> int:
 
 
 def _torchrun(workdir: Path, scenario: str, bad: int, *extra: str, nnodes: int = 1, node_rank: int = 0,
-              port: int | None = None, nproc: int = 4, background: bool = False):
+              port: int | None = None, nproc: int = 4, background: bool = False, env_extra: dict | None = None):
     args = [str(TORCHRUN), "--nproc-per-node", str(nproc)]
     if nnodes > 1:
         args += ["--nnodes", str(nnodes), "--node-rank", str(node_rank), "--master-addr", "127.0.0.1", "--master-port", str(port)]
     else:
         args += ["--master-port", str(port or _free_port())]
     args += [*extra, str(WORKER), scenario, str(bad)]
-    env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1")
+    env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1", **(env_extra or {}))
     out = open(workdir / "console.log", "wb")
     proc = subprocess.Popen(args, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env)
     if background:
@@ -208,3 +208,21 @@ def test_unknown_exception_on_one_rank_starts_the_incident(unknown_runs, scenari
         assert not any(r["role"] == "suspect" for r in rep["ranks"])
         others = [f for f in rep["findings"] if f is not p and f["id"] != "python.unhandled-exception"]
         assert others and all(f["role"] == "collateral" for f in others)
+
+
+def test_collective_mismatch_names_the_odd_rank_not_the_first_message(tmp_path):
+    """Under TORCH_DISTRIBUTED_DEBUG=DETAIL every rank reports the mismatch, each against some other
+    rank. The rank whose shape differs from the majority's is the one that diverged - also when
+    another rank's message comes first and torchrun's summary is not in the excerpt."""
+    proc = _torchrun(tmp_path, "mismatch", 1, env_extra={"TORCH_DISTRIBUTED_DEBUG": "DETAIL"})
+    assert proc.returncode != 0
+    lines = (tmp_path / "console.log").read_text(errors="replace").splitlines()
+    reports = [ln for ln in lines if "Detected mismatch between collectives" in ln]
+    assert len(reports) >= 3
+    rep = _diagnose(tmp_path / "console.log")
+    assert rep["primary"]["id"] == "dist.collective-mismatch" and rep["primary"]["rank"] == 1
+    others_first = sorted(reports, key=lambda ln: ln.startswith("[rank1]"))  # rank 1's own report last
+    (tmp_path / "excerpt.log").write_text("\n".join(others_first) + "\n")
+    rep = _diagnose(tmp_path / "excerpt.log")
+    assert rep["primary"]["id"] == "dist.collective-mismatch" and rep["primary"]["rank"] == 1
+    assert "diverged" in rep["primary"]["explanation"]

@@ -7,6 +7,8 @@ Usage (under torchrun): worker.py SCENARIO BAD_RANK
   embedding - BAD_RANK indexes an Embedding(10, 4) with 12 at step 5 (IndexError no entry names)
   keyerror  - BAD_RANK looks up a missing key in its data-pipeline dict at step 5 (KeyError)
   nofile    - BAD_RANK opens a shard that does not exist at step 5 (FileNotFoundError)
+  mismatch  - at step 5 every rank all-reduces an extra tensor, BAD_RANK's of shape [9], the others' [10]
+              (run with TORCH_DISTRIBUTED_DEBUG=DETAIL: every rank reports the mismatch)
   ok      - no failure
 """
 
@@ -52,6 +54,8 @@ def main() -> None:
                 log.info("step %d: waiting on the data loader", step)
                 sys.stdout.flush()
                 time.sleep(600)
+        if step == 5 and scenario == "mismatch":
+            dist.all_reduce(torch.ones(9 if rank == bad else 10))
         loss = (x @ w).pow(2).mean()
         loss.backward()
         dist.all_reduce(w.grad)
