@@ -378,7 +378,7 @@ def _odd_one_out(first: Finding, findings: list[Finding]) -> Finding:
     if len(seen) < 3:
         return first
     votes = Counter(seen.values())
-    (usual, n_usual), *rest = votes.most_common()
+    usual, n_usual = votes.most_common(1)[0]
     odd = [r for r, fp in seen.items() if fp != usual]
     if len(odd) != 1 or n_usual < 2 or odd[0] == first.rank:
         return first
