@@ -60,6 +60,35 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The file ends {missing} bytes ({mib:.1f} MiB) early: it is truncated.")
         derived["missing_mib"] = round(mib, 1)
         derived["truncated"] = True
+    expected = facts.get("expected_numel")
+    got = facts.get("got_numel")
+    if isinstance(expected, int) and isinstance(got, int):
+        derived["storage_size_in_file"] = expected
+        if expected < 0 or expected > 2**40:
+            parts.append(
+                f"The legacy-format reader read a storage size of {expected} from the file where the pickled metadata says {got} "
+                "elements: those 8 bytes are garbage, so the file's contents are scrambled - typically several processes "
+                "(DDP ranks) writing the same checkpoint path at once, or a partial/overwritten download."
+            )
+            fix.append("Save only from rank 0 (if dist.get_rank() == 0: torch.save(...)) and re-download or restore the file.")
+        elif expected == 0:
+            parts.append(
+                f"The legacy-format reader found 0 where the file should hold the storage size ({got} elements): that region "
+                "is zero-filled, i.e. space was allocated but never written (crash or full disk during the save, a sparse copy)."
+            )
+        else:
+            parts.append(
+                f"The file says the storage has {expected} elements but its metadata expects {got}: the bytes belong to a "
+                "different or shifted record, so the file is corrupted or was assembled from pieces of different saves."
+            )
+        derived["legacy_format"] = True
+    elif facts.get("size_digits"):
+        parts.append(
+            "The legacy-format reader found a storage whose size in the file disagrees with the pickled metadata "
+            "(this torch version prints the two numbers run together after '%ld got %ld'): the file is corrupted, "
+            "or it was written by a very different torch version."
+        )
+        derived["legacy_format"] = True
     low = reason.lower()
     for frag, text in _SAFETENSORS.items():
         if frag in low:
