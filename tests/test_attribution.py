@@ -162,3 +162,26 @@ def test_glog_stamp_with_unpadded_month_orders_ranks():
            + WD.format(r=2, s=30, q=120049).replace("E1203 10:22:30", "E626 05:06:30") + "\n")
     d = denpex.diagnose(log)
     assert d.primary is not None and d.primary.id == "nccl.watchdog-timeout" and d.primary.rank == 2
+
+
+def test_rank_whose_progress_stopped_first_is_the_initiator_even_if_its_error_is_stamped_later():
+    lines = []
+    for sec in range(0, 36, 5):
+        for r in range(4):
+            if r == 3 and sec > 5:
+                continue  # rank 3 stops making progress after 10:00:05
+            lines.append(f"[rank{r}]:2024-12-03 10:00:{sec:02d},000 INFO step {sec} loss 1.0")
+    lines.append("[rank3]:2024-12-03 10:00:06,000 INFO loading next shard")
+    for r in range(3):
+        lines += [f"[rank{r}]:2024-12-03 10:00:40,{r:03d} ERROR sync failed",
+                  f"[rank{r}]: Traceback (most recent call last):",
+                  f'[rank{r}]:   File "/app/train.py", line 50, in step',
+                  f"[rank{r}]: SyncError: gave up waiting for its peers after 30 s"]
+    lines += ["[rank3]:2024-12-03 10:00:55,000 ERROR shard read",
+              "[rank3]: Traceback (most recent call last):",
+              '[rank3]:   File "/app/data.py", line 12, in load',
+              "[rank3]: ShardReadError: /data/shard-00017.arrow: read timed out"]
+    d = denpex.diagnose("\n".join(lines) + "\n")
+    assert d.primary is not None and d.primary.rank == 3
+    assert d.primary.facts["exception"] == "ShardReadError"
+    assert {r.rank: r.role for r in d.ranks}[3] == "initiating"

@@ -329,7 +329,16 @@ def _finding_stream(f: Finding) -> tuple[str, int]:
     return ("rank", f.rank) if f.rank is not None else ("file", f.order[0].file_index if f.order else -1)
 
 
-def _first_root(findings: list[Finding]) -> Finding | None:
+def _last_progress_times(hits: Sequence[AttributedHit]) -> dict[int, attr.Stamp]:
+    """Each rank's last progress line's own timestamp (inherited stamps are not evidence of progress)."""
+    out: dict[int, attr.Stamp] = {}
+    for h in hits:
+        if h.rule.index == PROGRESS_RULE and h.at.rank is not None and h.at.time is not None and not h.time_inherited:
+            out[h.at.rank] = h.at.time
+    return out
+
+
+def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None = None) -> Finding | None:
     """The failure that started the incident: the earliest firm root failure (known entry or an
     exception no entry names) across ranks; within one process a known entry beats an unnamed
     exception (the unnamed one is then a wrapper, a chain link or an earlier handled error).
@@ -358,7 +367,29 @@ def _first_root(findings: list[Finding]) -> Finding | None:
         break
     if first is None:
         return None
+    first = _stopped_first(first, cands, progress or {})
     return _odd_one_out(_root_cause_record(first, cands, findings), findings)
+
+
+STOPPED_MARGIN_S = 5.0
+
+
+def _stopped_first(first: Finding, cands: list[Finding], progress: dict[int, attr.Stamp]) -> Finding:
+    """A rank that stopped making progress well before the others and failed later (its own error
+    stamped after their timeouts) started it: the others timed out waiting for it. Applies when the
+    ranks' last progress lines carry comparable stamps."""
+    if first.rank is None or first.rank not in progress:
+        return first
+    mine = progress[first.rank]
+    best = first
+    best_gap = 0.0
+    for f in cands:
+        if f.rank is None or f.rank == first.rank or f.rank not in progress:
+            continue
+        pair = attr.comparable(progress[f.rank], mine)
+        if pair and pair[1] - pair[0] > max(STOPPED_MARGIN_S, best_gap):
+            best, best_gap = f, pair[1] - pair[0]
+    return best
 
 
 def _odd_one_out(first: Finding, findings: list[Finding]) -> Finding:
@@ -454,7 +485,7 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
     findings = _build_findings(hits, eng, masker)
     handled = handled_failures(hits, findings)
     findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker))
-    primary = _first_root(findings)
+    primary = _first_root(findings, _last_progress_times(hits))
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
         if primary is not None:

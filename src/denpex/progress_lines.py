@@ -17,6 +17,7 @@ _PROGRESS = re.compile(
 PROGRESS_WINDOW = 48 * 1024
 PROGRESS_RULE = -1
 LAST_LINE_RULE = -2  # the last non-empty line of each rank prefix: what a silent rank was doing
+_RANK_WORD = re.compile(r"\b[Rr]ank[ =:]\s?(\d{1,5})\b(?!\s*\()")
 _RANK_PREFIX = re.compile(r"^\s*(\[(?:rank|default)\d+\]:|\[\d+,\d+\]<std(?:out|err)>:|\d{1,5}: |\([^()]{0,80}pid=\d+[^()]{0,80}\))")
 
 
@@ -81,8 +82,7 @@ def _progress_window(
 def window_key(h: Hit) -> tuple[int, str]:
     """Which hit a later window's hit replaces: the same kind for the same prefix."""
     if h.rule == LAST_LINE_RULE:
-        m = _RANK_PREFIX.match(h.text)
-        return (h.rule, m.group(1).strip() if m else "")
+        return (h.rule, _rank_key(h.text) or "")
     return (h.rule, _prefix(h.text))
 
 
@@ -94,14 +94,21 @@ def _last_lines(text: str) -> dict[str, tuple[int, str]]:
     lines = text.split("\n")
     for i in range(len(lines) - 1, -1, -1):
         seg = lines[i].rstrip("\r").rsplit("\r", 1)[-1]
-        m = _RANK_PREFIX.match(seg)
-        if m is None:
-            continue
-        key = m.group(1).strip()
-        if key in found or not seg[m.end():].strip():
+        key = _rank_key(seg)
+        if key is None or key in found:
             continue
         found[key] = (i, seg)
     return found
+
+
+def _rank_key(seg: str) -> str | None:
+    """The rank a line speaks for: its launcher prefix, else a "rank 3" / "rank=3" the message names
+    (a logger that prints its own rank); None for lines of no rank and prefix-only lines."""
+    m = _RANK_PREFIX.match(seg)
+    if m is not None:
+        return m.group(1).strip() if seg[m.end():].strip() else None
+    m = _RANK_WORD.search(seg, 0, 200)
+    return f"rank {m.group(1)}" if m else None
 
 
 def _progress_from_window(window: bytes, base: int, source: str) -> list[Hit]:

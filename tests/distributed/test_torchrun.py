@@ -226,3 +226,28 @@ def test_collective_mismatch_names_the_odd_rank_not_the_first_message(tmp_path):
     rep = _diagnose(tmp_path / "excerpt.log")
     assert rep["primary"]["id"] == "dist.collective-mismatch" and rep["primary"]["rank"] == 1
     assert "diverged" in rep["primary"]["explanation"]
+
+
+def test_late_rank_without_a_launcher_is_the_initiator(tmp_path):
+    """Four processes started by hand (no launcher tears anyone down), each writing its own file:
+    rank 3 stalls while loading a shard, the others time out in all_reduce, and rank 3 raises its own
+    error seconds after their timeouts. Rank 3 started it, although its error is stamped last."""
+    port = _free_port()
+    procs = []
+    for r in range(4):
+        env = dict(os.environ, RANK=str(r), LOCAL_RANK=str(r), WORLD_SIZE="4", MASTER_ADDR="127.0.0.1",
+                   MASTER_PORT=str(port), COLLECTIVE_TIMEOUT_S="6", PYTHONUNBUFFERED="1")
+        out = open(tmp_path / f"rank-{r}.log", "wb")  # noqa: SIM115 - closed after the wait below
+        procs.append((subprocess.Popen([sys.executable, str(WORKER), "late", "3"], stdout=out, stderr=subprocess.STDOUT,
+                                       env=env), out))
+    for p, out in procs:
+        p.wait(timeout=120)
+        out.close()
+    assert all(p.returncode != 0 for p, _ in procs)
+    rep = _diagnose(tmp_path)
+    p = rep["primary"]
+    assert p["rank"] == 3 and p["role"] == "root", rep["verdict"]
+    assert p["id"] == "python.unhandled-exception" and "read timed out" in p["facts"]["message"]
+    ranks = _by_rank(rep)
+    assert ranks[3]["role"] == "initiating"
+    assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 2))

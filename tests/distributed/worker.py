@@ -9,6 +9,8 @@ Usage (under torchrun): worker.py SCENARIO BAD_RANK
   nofile    - BAD_RANK opens a shard that does not exist at step 5 (FileNotFoundError)
   mismatch  - at step 5 every rank all-reduces an extra tensor, BAD_RANK's of shape [9], the others' [10]
               (run with TORCH_DISTRIBUTED_DEBUG=DETAIL: every rank reports the mismatch)
+  late      - at step 5 BAD_RANK logs that it loads the next shard and stalls past the collective
+              timeout, then raises its own error after the others have timed out
   ok      - no failure
 """
 
@@ -50,6 +52,11 @@ def main() -> None:
             elif scenario == "nofile":
                 with open(f"/nonexistent/shard-{rank:05d}.bin", "rb") as fh:
                     x = torch.frombuffer(fh.read(), dtype=torch.float32)
+            elif scenario == "late":
+                log.info("rank %d loading next shard /data/shard-%05d.arrow", rank, step)
+                sys.stdout.flush()
+                time.sleep(float(os.environ.get("COLLECTIVE_TIMEOUT_S", "8")) + 6)
+                raise RuntimeError(f"shard /data/shard-{step:05d}.arrow: read timed out after 14 s")
             elif scenario == "hang":
                 log.info("step %d: waiting on the data loader", step)
                 sys.stdout.flush()
