@@ -251,3 +251,20 @@ def test_late_rank_without_a_launcher_is_the_initiator(tmp_path):
     ranks = _by_rank(rep)
     assert ranks[3]["role"] == "initiating"
     assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 2))
+
+
+def test_late_rank_under_torchrun_beats_torchruns_root_cause(tmp_path):
+    """Rank 3 stalls loading a shard; the others' gloo collectives time out and torchrun tears rank 3
+    down before it can raise. torchrun's Root Cause names the first rank that exited (not 3); the
+    report names rank 3 as the suspect, shown with its own last line."""
+    proc = _torchrun(tmp_path, "late", 3)
+    assert proc.returncode != 0
+    console = tmp_path / "console.log"
+    rep = _diagnose(console)
+    p = rep["primary"]
+    assert p["rank"] == 3, rep["verdict"]
+    if p["suspect"]:
+        assert any("loading next shard" in e["text"] for e in p["evidence"])
+        assert _by_rank(rep)[3]["role"] == "suspect" and _by_rank(rep)[3]["first_failure"] is None
+    launcher = _torchrun_root_cause(console)
+    print(f"torchrun Root Cause: rank {launcher}; denpex: rank {p['rank']}; truth: rank 3")
