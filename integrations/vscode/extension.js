@@ -112,7 +112,7 @@ async function diagnose(selectionOnly) {
   if (res.spawnError) {
     vscode.window.showErrorMessage(
       `Denpex: could not run "${mapping.oneLine(cfg.executable, 200)}" (${res.spawnError.code}). ` +
-        'Install denpex (pip install denpex) or set "denpex.executable".',
+        'Install Denpex from its repository (pip install ./denpex, or the denpex_oss wheel; the PyPI package "denpex" is another product) or set "denpex.executable".',
     );
     return;
   }

@@ -71,6 +71,16 @@ def nonzero_exit(text: str) -> bool:
     return m is None or m.group(1) != "0"
 
 
+_WARNING_HEAD = re.compile(r"\b[A-Z]\w*Warning\b|\bWARNING\b|\bwarnings\.warn\(")
+
+
+def continues_warning(h: AttributedHit) -> bool:
+    """An error line that is the second line of a warning ("RuntimeWarning: Failed to read commit
+    hash:" then "No module named 'vllm._version'") reports what the warning is about, not a failure."""
+    prev = h.hit.before[-1] if h.hit.before else ""
+    return bool(prev) and _WARNING_HEAD.search(prev) is not None and prev.rstrip().endswith(":")
+
+
 def is_exception_line(h: AttributedHit) -> bool:
     from .tracebacks import is_exception_line as check
 
@@ -103,7 +113,8 @@ def summarise_unknown(
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):
             summary.fatal_lines.append(evidence_of(h, masker))
         elif kind == "error-line":
-            summary.error_lines.append(evidence_of(h, masker))
+            if not continues_warning(h):
+                summary.error_lines.append(evidence_of(h, masker))
         elif kind == "exit" and nonzero_exit(h.hit.text):
             summary.exit_codes.append(evidence_of(h, masker))
     # a traceback cut off before its exception line is still a failure

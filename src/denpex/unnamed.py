@@ -80,11 +80,23 @@ def exception_findings(
     records = tracebacks.collect(hits)
     if not records:
         return []
-    known: dict[int, list[int]] = {}
+    # lines an entry matched: (line, whether the entry is a consequence of something else). A
+    # collateral entry on the lines just after an exception (srun's "task 3: Exited", an MPI_ABORT
+    # banner) is the teardown it caused, not the rest of its message
+    known: dict[int, list[tuple[int, bool]]] = {}
     for h in hits:
         if h.rule.entry_id is not None:
-            known.setdefault(h.file_index, []).append(h.hit.line)
+            role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
+            known.setdefault(h.file_index, []).append((h.hit.line, role == "collateral"))
     vers = tracebacks.versions(hits, records)
+    # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
+    # "raise CalledProcessError(...) from RuntimeError(stderr)": a bare "RuntimeError" when the child
+    # printed nothing (killed), "RuntimeError: Traceback (most recent call last):" with a copy of the
+    # child's traceback otherwise. The child's own error (or the wrapper's exit status) is the finding.
+    carriers = {
+        id(r.cause) for r in records
+        if r.cause is not None and r.is_wrapper and not r.cause.has_traceback and not r.cause.message
+    } | {id(r) for r in records if r.message.startswith("Traceback (most recent call last)")}
     groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
     for rec in records:
         h = rec.hit
@@ -92,9 +104,9 @@ def exception_findings(
         if (h.file_index, line) in handled:
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
-        if any(line <= k <= line + 3 for k in known.get(h.file_index, ())):
+        if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
             continue
-        if rec.wraps is not None or rec.cause is not None or rec.is_wrapper:
+        if rec.wraps is not None or rec.cause is not None or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
         eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
         if eid not in eng.kb.entries:

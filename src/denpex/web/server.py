@@ -241,7 +241,7 @@ def create_app(
                     429,
                     "Rate limit reached",
                     f"This server allows {limiter.rate} diagnoses per client. Try again in about "
-                    f"{_human(wait)}, or run Denpex locally (pip install denpex; denpex diagnose your.log), "
+                    f"{_human(wait)}, or run Denpex locally (pip install ./denpex from a checkout of its repository; denpex diagnose your.log), "
                     "which has no limit.",
                     {"Retry-After": str(int(wait))},
                 )
