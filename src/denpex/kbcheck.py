@@ -234,6 +234,7 @@ TIMING_SIZES = (8 * 1024, 64 * 1024)  # characters; 8x longer
 MAX_GROWTH = 24.0  # time ratio for 8x the input: linear is ~8, quadratic ~64
 NOISE_FLOOR_S = 0.002  # below this at the larger size, growth is not measurable here
 MAX_SECONDS_PER_MB = 1.0  # absolute bound at the larger size, scaled to one MB (1 MB/s at worst)
+RETRIES = 4  # further measurements of a pattern that looked slow
 
 
 @dataclass
@@ -325,8 +326,18 @@ def lint_timing(kb: KnowledgeBase) -> tuple[list[str], list[str], list[Timing]]:
                 f"first {FALLBACK_CHARS} characters of a line only"
             )
         t = time_pattern(key, rx.pattern, rx.flags, lin.search, engine)  # type: ignore[attr-defined]
-        timings.append(t)
         problem = timing_problem(t)
+        for _ in range(RETRIES):
+            # a shared machine preempts: a slow figure counts only if it is slow every time, with
+            # pauses between the tries (a time only grows when disturbed, so the best try is kept)
+            if problem is None:
+                break
+            time.sleep(0.05)
+            again = time_pattern(key, rx.pattern, rx.flags, lin.search, engine)  # type: ignore[attr-defined]
+            if (again.growth, again.seconds[1]) < (t.growth, t.seconds[1]):
+                t = again
+            problem = timing_problem(t) and timing_problem(again)
+        timings.append(t)
         if problem:
             failed.append(problem)
     return failed, notes, timings
