@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def _console(stderr: bool = False) -> Console:
+def _console(stderr: bool = False, width: int | None = None) -> Console:
     from rich.console import Console  # lazy: --json output never needs rich (start-up)
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
 
 
 def _require_extra(extra: str, modules: tuple[str, ...], what: str) -> None:
@@ -37,7 +37,7 @@ def _require_extra(extra: str, modules: tuple[str, ...], what: str) -> None:
     if missing:
         _console(True).print(
             f"[red]error:[/red] {what} needs the optional '{extra}' packages ({', '.join(missing)} not installed). "
-            f"Install them with: pip install 'denpex\\[{extra}]'"
+            f"Install them with: pip install './denpex\\[{extra}]' from a checkout of the repository (the PyPI package 'denpex' is another product)"
         )
         sys.exit(2)
 
@@ -106,7 +106,9 @@ def main() -> None:
 @click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders")
 @click.option("--engine", type=click.Choice(["auto", "hyperscan", "hyperscan-full", "plain"]), default="auto", hidden=True)
 @click.option("-j", "--jobs", type=int, default=0, help="worker processes for large inputs (default: all cores)")
-@click.option("-q", "--quiet", is_flag=True, help="no progress output")
+@click.option("-q", "--quiet", is_flag=True, help="print only the verdict line (and no progress bar)")
+@click.option("--width", type=int, default=None, metavar="COLUMNS",
+              help="render the boxed terminal report at this width even when piped (default: a plain layout when stdout is not a terminal)")
 @click.option("-v", "--verbose", is_flag=True)
 @click.option("--all-ranks", is_flag=True, help="list every rank and every finding (default: the ranks that matter, identical findings grouped)")
 @click.option(
@@ -116,10 +118,10 @@ def main() -> None:
 )
 def diagnose(
     paths: tuple[str, ...], as_json: bool, as_md: bool, as_github: bool, as_gitlab: bool, mask_hosts: bool,
-    engine: str, jobs: int, quiet: bool, verbose: bool, all_ranks: bool, max_bytes: str | None,
+    engine: str, jobs: int, quiet: bool, width: int | None, verbose: bool, all_ranks: bool, max_bytes: str | None,
 ) -> None:
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
-    from .render import render_markdown, render_terminal, to_json
+    from .render import render_markdown, render_plain, render_terminal, to_json
 
     sources, report = _read_inputs(paths, max_bytes)
     try:
@@ -144,8 +146,13 @@ def diagnose(
         from .integrations.gitlab import render_gitlab_codequality
 
         click.echo(json.dumps(render_gitlab_codequality(d.to_dict()), indent=2, ensure_ascii=False))
+    elif quiet:
+        click.echo(d.verdict)
+    elif width or sys.stdout.isatty():
+        render_terminal(d, _console(width=width), verbose=verbose, all_ranks=all_ranks)
     else:
-        render_terminal(d, _console(), verbose=verbose, all_ranks=all_ranks)
+        # piped into a file, CI log or another program: no boxes, no wrapping inside ids or paths
+        click.echo(render_plain(d, all_ranks=all_ranks), nl=False)
     sys.exit(d.exit_code)
 
 

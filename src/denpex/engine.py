@@ -296,8 +296,10 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 facts.setdefault(k, v)
         masked_facts = {k: masker.mask_value(v) for k, v in facts.items()}
         evidence = [evidence_of(h, masker) for h in _distinct_lines(hs)[:MAX_EVIDENCE]]
-        fix = list(ex.fix) if ex and ex.fix else []
-        fix += [f for f in entry.fix if f not in fix]
+        # fixes computed from this run's facts replace the entry's general list (which may name remedies
+        # the facts rule out, e.g. expandable_segments when nothing is reserved-but-unallocated); the
+        # general list stays in the encyclopedia entry (denpex explain ID)
+        fix = list(ex.fix) if ex and ex.fix else list(entry.fix)
         findings.append(
             Finding(
                 id=entry.id,
@@ -528,7 +530,9 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
     if primary.rank is not None:
         who = f" on rank {primary.rank}" + (f" ({primary.host})" if primary.host else "")
     if primary.role == "root":
-        base = f"{primary.message if primary.id in tracebacks.ENGINE_IDS else primary.title}{who}."
+        # the run-specific message ("4608 prompt + 512 completion > 4096") says more than the class title
+        said = primary.message if primary.message and "?" not in primary.message else primary.title
+        base = f"{said.rstrip('.')}{who}."
     else:
         base = f"Only collateral failures were found ({primary.id}{who}); the initiating failure is not in this log."
     return base + (" " + extra if extra else "")

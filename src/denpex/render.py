@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def render_terminal(d: Diagnosis, console: Console, verbose: bool = False, all_r
             body.append(Text(f"  ... {p.occurrences} occurrences in all", style="dim"))
         if p.facts:
             body.append(Text("\nFacts", style="underline"))
-            body.append(Text("  " + ", ".join(f"{k}={v}" for k, v in p.facts.items())))
+            body += [Text("  " + ln) for ln in fact_lines(p.facts)]
         body.append(Text("\nWhat happened in this run", style="underline"))
         body.append(Text("  " + p.explanation))
         if p.caused_by and p.role != "root":
@@ -191,3 +192,86 @@ def render_markdown(d: Diagnosis) -> str:
 
 def _md_code(s: str) -> str:
     return s.replace("`", "'").replace("|", "\\|")[:500]
+
+
+def _label(key: str) -> str:
+    """A fact's name for people: 'max_tokens_that_fits' -> 'max tokens that fits'."""
+    return key.replace("_", " ")
+
+
+def _value(v: object) -> str:
+    s = str(v)
+    return s.replace("-", " ") if isinstance(v, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", s) else s
+
+
+def fact_lines(facts: dict[str, Any]) -> list[str]:
+    return [f"{_label(k)}: {_value(v)}" for k, v in facts.items() if k != "headline"]
+
+
+def render_plain(d: Diagnosis, all_ranks: bool = False) -> str:
+    """The terminal report without boxes or wrapping, for pipes, CI logs and files: one item per
+    line, so ids, paths and addresses are never broken across lines."""
+    out: list[str] = [d.verdict]
+    p = d.primary
+    if p is not None:
+        flags = ", ".join(x for x in (p.severity, ROLE_LABEL[p.role], "suspect" if p.suspect else "") if x)
+        out += ["", f"Primary: {p.id} [{flags}]", f"  {p.title}"]
+        if _who(p):
+            out.append(f"  {_who(p)}")
+        out.append("Evidence:")
+        out += [f"  {_where(e)}  {e.text}" for e in p.evidence]
+        if p.occurrences > len(p.evidence):
+            out.append(f"  ... {p.occurrences} occurrences in all")
+        if p.facts:
+            out.append("Facts:")
+            out += [f"  {ln}" for ln in fact_lines(p.facts)]
+        out += ["What happened in this run:", f"  {p.explanation}"]
+        out.append("Fix:")
+        out += [f"  {i}. {fx}" for i, fx in enumerate(p.fix, 1)]
+        out += ["Verify:", f"  $ {p.verify}"]
+    others = [f for f in d.findings if f is not p]
+    if others:
+        out += ["", "Other findings:"]
+        groups = group_findings(others) if not all_ranks else [FindingGroup(f.role, f.id, (f,)) for f in others]
+        out += [f"  {g.role}  {g.id}  {g.where()}  x{g.occurrences}  {g.message()}" for g in groups]
+    if d.ranks:
+        shown, hidden = (list(d.ranks), []) if all_ranks else notable_ranks(d.ranks)
+        out += ["", "Ranks:"]
+        for r in shown:
+            bits = [f"rank {r.rank}", r.role]
+            if r.host:
+                bits.append(f"host {r.host}")
+            if r.first_failure:
+                bits.append(f"first failure {r.first_failure}" + (f" at {r.first_failure_time}" if r.first_failure_time else ""))
+            if r.seqnum is not None:
+                bits.append(f"seq {r.seqnum}")
+            if r.last_progress:
+                bits.append(f"last progress: {r.last_progress}")
+            elif r.last_line and r.role in ("suspect", "silent"):
+                bits.append(f"last line: {r.last_line}")
+            out.append("  " + "; ".join(bits))
+        if hidden:
+            roles = Counter(r.role for r in hidden)
+            out.append(f"  ... {len(hidden)} more ({', '.join(f'{n} {k}' for k, n in roles.most_common())}): ranks "
+                       f"{rank_ranges([r.rank for r in hidden if r.rank is not None])}; --all-ranks lists them")
+    u = d.unknown
+    if u is not None and u.handled:
+        out += ["", "Printed, then the run went on past them (handled, not counted as failures):"]
+        out += [f"  {_where(e)}  {e.text}" for e in u.handled]
+    if u is not None and not u.is_empty():
+        out += ["", "Failure lines no entry names:" if p is not None else "No knowledge-base entry matched. Most likely failure lines:"]
+        for title, items in (("Final exceptions", u.exceptions), ("Fatal lines", u.fatal_lines), ("Error lines", u.error_lines),
+                             ("Exit codes / signals", u.exit_codes)):
+            if items:
+                out.append(f"{title}:")
+                out += [f"  {_where(e)}  {e.text}" for e in items]
+        if u.templates:
+            out.append("Distinct error templates:")
+            out += [f"  {t.count:>6}  {_where(t.first)}  {t.template}" for t in u.templates]
+    inp = d.inputs
+    out += ["", f"Read {len(inp.files)} input(s), {inp.total_lines} lines, {inp.total_bytes} bytes."]
+    out += [f"  note: {f.name}: {n}" for f in inp.files for n in f.notes]
+    out += [f"  skipped: {s.path}: {s.reason}" for s in inp.skipped]
+    if p is not None or (u is not None and not u.is_empty()):
+        out.append(f"== {d.verdict}")
+    return "\n".join(out) + "\n"

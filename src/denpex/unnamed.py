@@ -132,7 +132,7 @@ def exception_findings(
         else:
             confidence = 0.6  # an exception line without its traceback: perhaps only logged
         fix = list(ex.fix) if ex and ex.fix else []
-        fix += [f for f in entry.fix if f not in fix]
+        fix += [f for f in entry.fix[:1] if f not in fix]  # the general first step, after the computed ones
         first = rec.hit
         out.append(
             Finding(
