@@ -9,6 +9,15 @@ if ! [ -x /usr/bin/chromium ]; then
     echo "warning: /usr/bin/chromium missing and cannot apt-get install it; browser tests will be skipped" >&2
   fi
 fi
+# Open MPI (mpirun, and libmpi for mpi4py) and a one-node Slurm with munge for the real launcher
+# tests in tests/distributed/test_mpirun.py and test_slurm.py (the Slurm fixture starts the daemons)
+if ! command -v mpirun >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openmpi-bin libopenmpi-dev slurm-wlm munge >/dev/null
+  else
+    echo "warning: mpirun/slurmd/munged missing and cannot apt-get install them; mpirun and Slurm tests will be skipped" >&2
+  fi
+fi
 bash scripts/setup.sh --full
 .venv/bin/denpex kb lint
 .venv/bin/denpex kb test

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from .hits import Hit
 
@@ -143,9 +143,75 @@ _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
     re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
 ]
+# launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank
+# and host they name are the line's. Open MPI/PRRTE "mpirun noticed that process rank 1 with PID 0 on node
+# vm exited on signal 9 (Killed)." (1.2 said "job rank" and quoted the node), srun "srun: error: vm: task 3:
+# Exited with exit code 1" (a range "tasks 0-2: Terminated" names the host only), slurmstepd's
+# "slurmstepd-vm: error: ..." prefix, Open MPI's "Process name: [[28107,1],2]" field
+_LAUNCHER_RECORDS: list[re.Pattern[str]] = [
+    re.compile(r"\b(?P<launcher>[\w.-]+) noticed that (?:process|job) rank (?P<rank>\d+) with PID (?P<pid>\d+) on node \"?(?P<host>[^\s\"]+?)\"? exited on signal (?P<signal>\d+)"),
+    re.compile(r"\b(?P<launcher>srun|salloc|sbatch): error: (?P<host>[A-Za-z0-9][\w.-]*): tasks? (?P<tasks>\d+(?:[-,]\d+)*): (?P<how>[A-Z][\w ]*\w)"),
+    re.compile(r"^\s*(?:\d{1,5}: )?(?P<launcher>slurmstepd)-(?P<host>[A-Za-z0-9][\w.-]*): "),
+    re.compile(r"^\s*Process name: \[\[\d+,\d+\],(?P<rank>\d+)\]"),
+]
+
+
+@dataclass(frozen=True)
+class ExitRecord:
+    """A launcher's record of how one or more ranks ended: ``ranks`` it names, on ``host``;
+    ``signal`` (9 for srun's "Killed") or ``exit_code``; ``own`` is False where the launcher itself ended
+    them (srun's "Terminated" after another task failed)."""
+
+    launcher: str
+    ranks: tuple[int, ...]
+    host: str | None
+    signal: int | None = None
+    exit_code: int | None = None
+    own: bool = True
+
+    def how(self) -> str:
+        if self.signal is not None:
+            return f"exited on signal {self.signal}" + (" (SIGKILL)" if self.signal == 9 else "")
+        if self.exit_code is not None:
+            return f"exited with code {self.exit_code}"
+        return "ended"
+
+
+_SRUN_HOW = re.compile(r"Exited with exit code (?P<code>\d+)|(?P<sig>Killed|Terminated|Segmentation fault|Aborted|Bus error)")
+_SIGNALS = {"Killed": 9, "Terminated": 15, "Segmentation fault": 11, "Aborted": 6, "Bus error": 7}
+
+
+def _task_list(text: str) -> tuple[int, ...]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        a, b = int(lo), int(hi or lo)
+        out.extend(range(a, min(b, a + 4096) + 1))
+    return tuple(out)
+
+
+def exit_record(line: str) -> ExitRecord | None:
+    """The launcher's record of how ranks ended, when ``line`` is one (mpirun's "noticed that process rank
+    N ... exited on signal S", srun's "error: host: task(s) N: ..."), else None."""
+    m = _LAUNCHER_RECORDS[0].search(line)
+    if m:
+        return ExitRecord(m.group("launcher"), (int(m.group("rank")),), m.group("host"), signal=int(m.group("signal")))
+    m = _LAUNCHER_RECORDS[1].search(line)
+    if m:
+        hm = _SRUN_HOW.match(m.group("how"))
+        if hm is None:
+            return None
+        sig = _SIGNALS.get(hm.group("sig") or "")
+        code = int(hm.group("code")) if hm.group("code") else None
+        return ExitRecord(m.group("launcher"), _task_list(m.group("tasks")), m.group("host"), signal=sig, exit_code=code,
+                          own=sig != 15)
+    return None
+
+
 _NCCL_HOST = re.compile(r"(?:^|\s|\]:?)(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./-]+:\d+ )?NCCL")
 _FILE_RANK = [
-    re.compile(r"(?:^|[/_.-])rank[_-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
+    # "rank3.log", "rank_3/", Open MPI --output-filename "DIR/1/rank.3/stderr"
+    re.compile(r"(?:^|[/_.-])rank[_.-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
     re.compile(r"attempt_\d+/(?P<local>\d+)/(?:stdout|stderr|error)"),
     re.compile(r"(?:^|[/_.-])(?:worker|proc|process|gpu)[_-]?(?P<rank>\d+)(?=[/_.-]|$)", re.IGNORECASE),
 ]
@@ -212,6 +278,17 @@ def from_line(line: str) -> Attribution:
         host = host or m.group("host")
         if m.group("rank") and rank is None:
             rank = int(m.group("rank"))
+    if rank is None or host is None:
+        for rx in _LAUNCHER_RECORDS:
+            m = rx.search(line, 0, 400)
+            if m:
+                g = m.groupdict()
+                if rank is None and g.get("rank") is not None:
+                    rank = int(g["rank"])
+                elif rank is None and g.get("tasks") and g["tasks"].isdigit():
+                    rank = int(g["tasks"])
+                host = host or g.get("host")
+                break
     if rank is None:
         for rx in _IN_MSG:
             m = rx.search(line)
@@ -247,6 +324,37 @@ def merge(line: Attribution, path: Attribution) -> Attribution:
     )
 
 
+_BANNER_RULE = re.compile(r"^\s*(?:-{10,}|={10,}|\*{10,})\s*$")
+_TASK_FILE = re.compile(r"^(?P<pre>.*?)[-_.](?P<n>\d{1,6})$")
+_HOST_NAME = re.compile(r"[A-Za-z0-9][\w-]*(?:\.[\w-]+)*")
+
+
+def task_files(names: Sequence[str], hosts: set[str]) -> dict[str, Attribution]:
+    """Per-task output files named by task number: Slurm's ``--output=logs/%N-%t.out`` ("vm-3.out": %t is
+    the task's rank, %N its node), ``%j-%t.out``, ``out_%t.log``. Read as ranks only where the numbers of
+    the files with one extension in one folder are exactly 0..n-1 (n >= 2); the part before the number is
+    the host where it differs between those files (several nodes) or is a host the logs name themselves
+    (srun's "error: vm: task 3: ...", slurmstepd's "slurmstepd-vm:")."""
+    groups: dict[tuple[str, str], list[tuple[str, str, int]]] = {}
+    for name in names:
+        parent, _, base = name.replace("\\", "/").rpartition("/")
+        stem, dot, ext = base.rpartition(".")
+        if not dot:
+            stem, ext = base, ""
+        m = _TASK_FILE.match(stem)
+        if m and from_path(name).rank is None:
+            groups.setdefault((parent, ext), []).append((name, m.group("pre"), int(m.group("n"))))
+    out: dict[str, Attribution] = {}
+    for files in groups.values():
+        if len(files) < 2 or sorted(n for _, _, n in files) != list(range(len(files))):
+            continue
+        several = len({pre for _, pre, _ in files}) > 1
+        for name, pre, n in files:
+            host = pre if (several or pre in hosts) and _HOST_NAME.fullmatch(pre) else None
+            out[name] = Attribution(rank=n, host=host)
+    return out
+
+
 def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Attribution, bool]]:
     """Each hit of one source with its rank/host/time and whether the time was inherited from a line
     above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
@@ -271,6 +379,8 @@ def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Att
             # continuation lines of a rank's traceback carry no prefix; inherit from the lines above
             # (a line with its own timestamp is a new record from another logger: no inheritance)
             for prev in reversed(hit.before):
+                if _BANNER_RULE.match(prev):
+                    break  # a framed banner (Open MPI's help messages, Hydra's) is the launcher's, not a rank's
                 prank, plocal, phost = prefix_rank(prev)
                 if prank is not None or plocal is not None:
                     if prank is None and not (at.host or phost):

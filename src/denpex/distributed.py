@@ -243,8 +243,9 @@ def _named_by_launcher(findings: list[Finding], hits: Sequence[AttributedHit]) -
             why = (f"{by} names it as the first process that exited with a non-zero status, and its own output in "
                    "this log shows no error (look in that rank's own output file)")
             out.append((key, int(m.group("rank")), why, by_line.get(key), h))
+    have = {r for _, r, _, _, _ in out}
     for key, f in by_line.items():
-        if key not in seen and f.rank is not None and f.id != SUMMARY_ID and f.role == "collateral":
+        if key not in seen and f.rank is not None and f.rank not in have and f.id != SUMMARY_ID and f.role == "collateral":
             out.append((key, f.rank, f"{f.id} names it ({f.message}), and its own output in this log shows no error", f, f.order[0]))
     out.sort(key=lambda x: x[0])
     return [(r, why, f, h) for _, r, why, f, h in out]

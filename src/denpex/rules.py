@@ -112,7 +112,11 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("version", r"\b[Vv]ersion:? +v?\d+\.\d+|Successfully installed \S", False),
     (
         "exit",
-        r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+",
+        # the last two: launchers' records of how one process ended (read by attribution.exit_record),
+        # Open MPI/PRRTE's "mpirun noticed that process rank 1 ... exited on signal 9 (Killed)" and the
+        # "Process name: [[28107,1],2]" field under "The first process to do so was:"
+        (r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+"
+         r"|exited on signal \d+|^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),\d+\]"),
         False,
     ),
 ]
