@@ -161,6 +161,30 @@ class Diagnosis:
             return 1
         return 0
 
+    def __repr__(self) -> str:
+        p = self.primary
+        who = f" rank={p.rank}" if p is not None and p.rank is not None else ""
+        return (f"<Diagnosis {p.id if p else 'no failure'}{who} exit_code={self.exit_code} "
+                f"findings={len(self.findings)} ranks={len(self.ranks)}: {self.verdict[:120]!r}>")
+
+    def _repr_html_(self) -> str:
+        """A compact report for notebooks (Jupyter displays it instead of the repr)."""
+        from html import escape
+
+        p = self.primary
+        rows = [f"<p><b>{escape(self.verdict)}</b></p>"]
+        if p is not None:
+            rows.append(f"<p><code>{escape(p.id)}</code> [{escape(p.severity)}, {escape(p.role)}"
+                        f"{', suspect' if p.suspect else ''}]</p>")
+            rows += [f"<pre style='white-space:pre-wrap'>{escape(e.text)}</pre>" for e in p.evidence[:2]]
+            rows.append(f"<p>{escape(p.explanation)}</p>")
+            if p.fix:
+                rows.append("<ol>" + "".join(f"<li>{escape(f)}</li>" for f in p.fix) + "</ol>")
+        others = [f for f in self.findings if f is not p]
+        if others:
+            rows.append(f"<p>{len(others)} other finding(s): " + escape(", ".join(sorted({f.id for f in others}))) + "</p>")
+        return "<div class='denpex-diagnosis'>" + "".join(rows) + "</div>"
+
     def to_dict(self) -> dict[str, Any]:
         from . import __version__
 

@@ -102,7 +102,7 @@ def finding_message(f: dict[str, Any], with_fix: bool = True) -> str:
 
 def has_unmatched_failure(d: dict[str, Any]) -> bool:
     u = d.get("unknown") or {}
-    return any(u.get(k) for k in ("exceptions", "fatal_lines", "exit_codes"))
+    return any(u.get(k) for k in ("exceptions", "fatal_lines", "error_lines", "exit_codes"))
 
 
 def primary_index(d: dict[str, Any]) -> int | None:
@@ -148,7 +148,7 @@ def iter_issues(d: dict[str, Any]) -> Iterator[Issue]:
     u = d.get("unknown") or {}
     seen: set[tuple[Any, Any]] = set()
     first = p is None
-    kinds = (("exceptions", "final exception"), ("fatal_lines", "fatal line"), ("exit_codes", "exit code / signal"))
+    kinds = (("exceptions", "final exception"), ("fatal_lines", "fatal line"), ("error_lines", "error line"), ("exit_codes", "exit code / signal"))
     for kind, label in kinds:
         for ev in u.get(kind) or []:
             key = (ev.get("file"), ev.get("line"))

@@ -172,7 +172,7 @@ def render_step_summary(diagnosis: dict[str, Any]) -> str:
                     "order across files is uncertain._"]
         out.append("")
     u = d.get("unknown") or {}
-    lines = (u.get("exceptions") or []) + (u.get("fatal_lines") or []) + (u.get("exit_codes") or [])
+    lines = (u.get("exceptions") or []) + (u.get("fatal_lines") or []) + (u.get("error_lines") or []) + (u.get("exit_codes") or [])
     if lines:
         out += ["### No knowledge-base entry matched: likely failure lines", ""]
         out += [f"- {_code(_where(ev), 300)}: {_code(ev.get('text'))}" for ev in lines]

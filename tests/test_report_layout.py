@@ -1,0 +1,53 @@
+"""What a newcomer reads: the run-specific message first, fixes that fit the facts, a plain layout in
+pipes and CI logs that never breaks ids or addresses, -q, and a compact notebook display."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import denpex
+
+SAMPLE = Path(denpex.__file__).parent / "samples" / "vllm-server.log"
+GLOO = ("[rank1]: RuntimeError: [/__w/pytorch/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection closed "
+        "by peer [127.0.0.1]:62089. This is typically caused by a remote worker crashing.")
+
+
+def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "denpex", *args], input=stdin.decode() if stdin else None,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_verdict_leads_with_the_run_specific_message():
+    r = _run("diagnose", "-q", str(SAMPLE))
+    assert r.returncode == 1
+    assert r.stdout.strip() == "Request needs 5120 tokens but the server serves 4096."
+
+
+def test_piped_output_never_breaks_tokens_and_ends_with_the_verdict():
+    log = ("[rank2]: RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 16x16)\n" + GLOO + "\n").encode()
+    r = _run("diagnose", "-", stdin=log)
+    assert r.returncode == 1
+    out = r.stdout
+    assert "dist.peer-connection-lost" in out and "[<IP-1>]:62089" in out or "127.0.0.1]:62089" in out
+    assert "│" not in out and "┃" not in out  # no boxes in a pipe
+    assert out.rstrip().splitlines()[-1].startswith("== ")
+    boxed = _run("diagnose", "--width", "80", "-", stdin=log)
+    assert "╭" in boxed.stdout
+
+
+def test_computed_fixes_do_not_contradict_the_analysis():
+    oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB "
+           "of which 1.06 GiB is free. Including non-PyTorch memory, this process has 78.08 GiB memory in use. Of the allocated "
+           "memory 75.50 GiB is allocated by PyTorch, and 1.20 GiB is reserved by PyTorch but unallocated.\n")
+    d = denpex.diagnose(oom)
+    assert "expandable_segments will not help" in d.primary.explanation
+    assert not any("expandable_segments:True" in f for f in d.primary.fix)
+
+
+def test_notebook_display_is_compact():
+    d = denpex.diagnose(SAMPLE.read_text())
+    assert len(repr(d)) < 300 and "vllm.context-length-exceeded" in repr(d)
+    html = d._repr_html_()
+    assert html.startswith("<div") and "5120" in html and len(html) < 5000
