@@ -245,7 +245,8 @@ def _named_by_launcher(findings: list[Finding], hits: Sequence[AttributedHit]) -
             out.append((key, int(m.group("rank")), why, by_line.get(key), h))
     have = {r for _, r, _, _, _ in out}
     for key, f in by_line.items():
-        if key not in seen and f.rank is not None and f.rank not in have and f.id != SUMMARY_ID and f.role == "collateral":
+        if (key not in seen and f.rank is not None and f.rank not in have and f.id != SUMMARY_ID and f.role == "collateral"
+                and attr.prefix_rank(f.order[0].hit.text)[0] is None):  # "0: slurmstepd-vm: ... CANCELLED" is in task 0's stream, not about it
             out.append((key, f.rank, f"{f.id} names it ({f.message}), and its own output in this log shows no error", f, f.order[0]))
     out.sort(key=lambda x: x[0])
     return [(r, why, f, h) for _, r, why, f, h in out]
