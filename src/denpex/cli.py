@@ -116,14 +116,24 @@ def main() -> None:
     help="decompress at most SIZE of each .gz/.zst archive (default 4G, and 200x the compressed size past 256M; "
     "0: no limit); the report says when an archive was cut",
 )
+@click.option("--save", is_flag=True, help="store this incident in the history (masked; never the raw log)")
+@click.option("--keep-log", is_flag=True, help="with --save: also store the log, masked")
+@click.option("--job", default=None, help="with --save: job name (default: $DENPEX_JOB, $SLURM_JOB_NAME)")
+@click.option("--db", default=None, metavar="PATH|URL", help="history database (default: $XDG_DATA_HOME/denpex/history.db)")
+@click.option("--no-history", is_flag=True, help="do not consult the history")
 def diagnose(
     paths: tuple[str, ...], as_json: bool, as_md: bool, as_github: bool, as_gitlab: bool, mask_hosts: bool,
     engine: str, jobs: int, quiet: bool, width: int | None, verbose: bool, all_ranks: bool, max_bytes: str | None,
+    save: bool, keep_log: bool, job: str | None, db: str | None, no_history: bool,
 ) -> None:
     """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
+    from .history.hook import Recorder
     from .render import render_markdown, render_plain, render_terminal, to_json
 
     sources, report = _read_inputs(paths, max_bytes)
+    recorder = Recorder(db, save, keep_log, job, mask_hosts) if Recorder.wanted(db, save, no_history) else None
+    if recorder is not None:
+        recorder.wrap(sources)
     try:
         d = diagnose_sources(
             sources, report, mask_hosts=mask_hosts, engine=engine, jobs=jobs or (os.cpu_count() or 1),
@@ -132,10 +142,11 @@ def diagnose(
     except KnowledgeBaseError as exc:
         _console(True).print(f"[red]knowledge base error:[/red] {exc}")
         sys.exit(2)
+    past = recorder.report(d, sources, _console(True)) if recorder is not None else None
     if as_json:
-        click.echo(to_json(d))
+        click.echo(to_json(d) if past is None else recorder.with_history(d, past))  # type: ignore[union-attr]
     elif as_md:
-        click.echo(render_markdown(d))
+        click.echo(render_markdown(d) + recorder.markdown(past) if past is not None else render_markdown(d))  # type: ignore[union-attr]
     elif as_github:
         from .integrations.github import render_github
 
@@ -153,6 +164,8 @@ def diagnose(
     else:
         # piped into a file, CI log or another program: no boxes, no wrapping inside ids or paths
         click.echo(render_plain(d, all_ranks=all_ranks), nl=False)
+    if past is not None and not (as_json or as_md or as_github or as_gitlab or quiet):
+        click.echo(recorder.text(past))  # type: ignore[union-attr]
     sys.exit(d.exit_code)
 
 
@@ -340,6 +353,16 @@ def site_build(out: str) -> None:
 
     n = build_site(Path(out))
     _console().print(f"wrote {n} pages to {out}")
+
+
+def _add_history_commands() -> None:
+    from .history.commands import COMMANDS  # history, show, similar, resolve, nodes
+
+    for cmd in COMMANDS:
+        main.add_command(cmd)
+
+
+_add_history_commands()
 
 
 if __name__ == "__main__":  # pragma: no cover
