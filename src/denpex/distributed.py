@@ -74,7 +74,8 @@ def analyse_ranks(
             if record is not None:  # the launcher's line that names it is evidence too
                 from .unknown import evidence_of
 
-                own = [*own, evidence_of(record[1], masker)]
+                rec_ev = evidence_of(record[1], masker)
+                own = [e for e in own if e.text != rec_ev.text] + [rec_ev]
             # a new record: the collateral finding stays as it was in `findings`. Its evidence is the
             # suspect's own last lines (what it was doing when it stopped), never another rank's error
             primary = dataclasses.replace(
@@ -299,7 +300,8 @@ def _own_last_lines(hits: Sequence[AttributedHit], rank: int, masker: Masker) ->
     """The suspect rank's own last progress line and last line, in log order (masked evidence)."""
     from .unknown import evidence_of
 
-    mine = [h for h in hits if h.at.rank == rank and h.rule.entry_id is None and h.rule.sig_id in ("progress", "last-line")]
+    mine = [h for h in hits if h.at.rank == rank and h.rule.entry_id is None and h.rule.sig_id in ("progress", "last-line")
+            and attr.exit_record(h.hit.text) is None]  # a launcher's record about the rank is not its own line
     mine.sort(key=lambda h: (h.file_index, h.hit.line))
     seen: set[tuple[int, int]] = set()
     out = []
@@ -313,7 +315,8 @@ def _own_last_lines(hits: Sequence[AttributedHit], rank: int, masker: Masker) ->
 def _last_lines(hits: Sequence[AttributedHit]) -> dict[int, AttributedHit]:
     out: dict[int, AttributedHit] = {}
     for h in hits:
-        if h.rule.sig_id in ("last-line", "progress") and h.rule.entry_id is None and h.at.rank is not None:
+        if (h.rule.sig_id in ("last-line", "progress") and h.rule.entry_id is None and h.at.rank is not None
+                and attr.exit_record(h.hit.text) is None):
             cur = out.get(h.at.rank)
             if cur is None or (h.file_index, h.hit.line) > (cur.file_index, cur.hit.line):
                 out[h.at.rank] = h
