@@ -123,8 +123,12 @@ def test_mpirun_sigkill_record_names_rank_1_and_its_node():
     d = diagnose(text)
     assert d.primary.rank == 1 and d.primary.host == "vm" and d.primary.suspect
     assert "signal 9" in d.verdict and "OOM" in d.verdict
+    # its evidence: its own last line, then mpirun's record (once); the record is not its "last line"
+    texts = [e.text for e in d.primary.evidence]
+    assert "INFO step 4" in texts[0] and sum("exited on signal 9" in t for t in texts) == 1
     rows = {r.rank: r for r in d.ranks}
     assert rows[1].role == "suspect" and all(rows[r].role == "collateral" for r in (0, 2, 3))
+    assert "INFO step 4" in rows[1].last_line
     # mpirun's banner after rank 3's traceback is not rank 3's (a framed banner is a new writer)
     banner = [f for f in d.findings if f.evidence and f.evidence[0].text.startswith("Primary job")]
     assert all(f.rank != 3 and f.rank != 2 for f in banner)
