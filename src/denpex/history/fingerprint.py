@@ -36,7 +36,8 @@ CLASS_CODES = frozenset({
 _VOLATILE_KEY = re.compile(
     r"(?:^|_)(?:hosts?|node|nodes|ip|addr|address|peer|path|file|dir|pid|ranks?|time|at|job|id|message|msg|"
     r"detail|headline|line|where|frame|key|tracker|version|shapes?|free|limit|command|cmd|step|url|port|repo|"
-    r"gpu|pci|device|argument|param|size|count|seqnum|timeout|cause|task|loc|utilization|name|names)(?:_|$)"
+    r"gpu|pci|device|argument|param|size|count|seqnum|timeout|cause|task|loc|utilization|name|names|process|prog|"
+    r"program|pid|user|model|capacity|allocate|allocated|reserved|bytes|factor)(?:_|$)"
 )
 _MAX_FACT = 80
 
@@ -51,6 +52,7 @@ _TOKEN_WITH_DIGIT = re.compile(r"[^\s'\"`()\[\]{},;=]*\d[^\s'\"`()\[\]{},;=]*")
 _HEX = re.compile(r"\b0x[0-9a-fA-F]+\b")
 _PATH = re.compile(r"(?<![\w<])(?:/[\w.<>*-]+){2,}/?")
 _SPACES = re.compile(r"\s+")
+_LINE_SUFFIX = re.compile(r":\d+$")
 
 
 def normalise_line(text: str) -> str:
@@ -144,7 +146,7 @@ def fingerprint(doc: dict[str, Any]) -> Fingerprint:
     if failure_id in EXCEPTION_IDS:
         parts["exception"] = facts.get("exception")
         if facts.get("raised_in"):
-            parts["raised_in"] = _norm_value(facts.get("raised_in"))
+            parts["raised_in"] = _LINE_SUFFIX.sub("", str(facts["raised_in"]))  # 'data.py:12' -> 'data.py'
             uf = _user_frame(facts)
             if uf:
                 parts["user_frame"] = uf

@@ -60,6 +60,8 @@ def _gpu_of(facts: dict[str, Any]) -> str | None:
         v = facts.get(key)
         if isinstance(v, str) and re.fullmatch(r"cuda:\d+", v):
             return v
+        if isinstance(v, int) and not isinstance(v, bool) and str(facts.get("device_kind", "CUDA")).upper() == "CUDA":
+            return f"cuda:{v}"
     v = facts.get("gpu")
     if isinstance(v, (str, int)) and str(v).isdigit():
         return f"GPU {v}"
