@@ -22,10 +22,15 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+_COLOR: bool | None = None  # --color / --no-color of the main group
+
+
 def _console(stderr: bool = False, width: int | None = None) -> Console:
     from rich.console import Console  # lazy: --json output never needs rich (start-up)
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+    if _COLOR is None:
+        return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width, force_terminal=_COLOR, no_color=not _COLOR)
 
 
 def _require_extra(extra: str, modules: tuple[str, ...], what: str) -> None:
@@ -91,10 +96,26 @@ def _read_inputs(paths: tuple[str, ...], max_bytes: str | None = None) -> tuple[
     return sources, report
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "DENPEX"})
 @click.version_option(__version__, prog_name="denpex")
-def main() -> None:
-    """Tell why an ML training or inference run broke, from its logs."""
+@click.option("--color/--no-color", default=None, help="force colours on or off (default: on in a terminal; NO_COLOR is honoured)")
+@click.pass_context
+def main(ctx: click.Context, color: bool | None) -> None:
+    """Tell why an ML training or inference run broke, from its logs.
+
+    Options also come from DENPEX_<COMMAND>_<OPTION> environment variables (e.g. DENPEX_DIAGNOSE_MASK_HOSTS=1)
+    and from [tool.denpex.<command>] in pyproject.toml or ~/.config/denpex/config.toml.
+    Shell completion: eval "$(_DENPEX_COMPLETE=bash_source denpex)" (zsh_source, fish_source).
+    """
+    from .config import ConfigError, command_defaults
+
+    global _COLOR
+    _COLOR = color
+    try:
+        ctx.default_map = command_defaults() or None
+    except ConfigError as exc:
+        click.echo(f"error: {exc}", err=True)
+        ctx.exit(2)
 
 
 @main.command()
@@ -169,8 +190,16 @@ def diagnose(
     sys.exit(d.exit_code)
 
 
+def _complete_entry_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of entry ids (bundled and team entries)."""
+    try:
+        return sorted(e.entry.id for e in load_kb(with_samples=False) if e.entry.id.startswith(incomplete))
+    except Exception:  # noqa: BLE001 - completion must never print a traceback into the shell
+        return []
+
+
 @main.command()
-@click.argument("entry_id")
+@click.argument("entry_id", shell_complete=_complete_entry_id)
 @click.option("--markdown", "as_md", is_flag=True)
 def explain(entry_id: str, as_md: bool) -> None:
     """Print a knowledge-base entry."""
@@ -337,6 +366,77 @@ def serve(
         workers=workers or None, header_timeout=header_timeout, body_timeout=body_timeout,
         max_connections=max_connections,
     )
+
+
+def _parse_duration(text: str | None) -> float | None:
+    """'30m', '20s', '1h', '1.5h', '90' (seconds) -> seconds; None stays None."""
+    if text is None:
+        return None
+    t = text.strip().lower()
+    mult = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(t[-1:], None)
+    try:
+        value = float(t[:-1] if mult else t) * (mult or 1)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: expected a duration like 30m, 20s, 1h or 90") from None
+    if value <= 0:
+        raise click.BadParameter(f"{text!r}: must be positive")
+    return value
+
+
+@main.command("run", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--dir", "run_dir", default="denpex-runs", show_default=True, help="where run folders go")
+@click.option("--name", help="run folder name (default: the script's or the command's name)")
+@click.option("--hang-timeout", metavar="DURATION", help="capture stacks when nothing printed or moved for this long (30m, 20s)")
+@click.option("--kill-on-hang", is_flag=True, help="end the job after the hang capture")
+@click.option("--no-env", is_flag=True, help="do not set PYTHONFAULTHANDLER, TORCH_NCCL_* and the other diagnosability switches")
+@click.option("--max-log", default="8M", show_default=True, metavar="SIZE", help="output kept in the run folder (head, flagged lines, tail), before compression")
+@click.option("--mask-hosts", is_flag=True, help="also replace host names with placeholders in what is stored")
+@click.option("--pty/--no-pty", "use_pty", default=None, help="run under a pseudo-terminal (default: when stdout is a terminal)")
+@click.option("-q", "--quiet", is_flag=True, help="print nothing of ours (the run folder is still written)")
+def run_cmd(
+    command: tuple[str, ...], run_dir: str, name: str | None, hang_timeout: str | None, kill_on_hang: bool, no_env: bool,
+    max_log: str, mask_hosts: bool, use_pty: bool | None, quiet: bool,
+) -> None:
+    """Run COMMAND unchanged (denpex run [options] -- COMMAND...), diagnose it if it fails; exits with its status."""
+    from .runner import RunConfig, run
+
+    limit = _parse_size(max_log)
+    if limit < 64 * 1024:
+        raise click.BadParameter("at least 64K", param_hint="--max-log")
+    cfg = RunConfig(
+        command=list(command), dir=Path(run_dir), name=name, hang_timeout=_parse_duration(hang_timeout),
+        kill_on_hang=kill_on_hang, set_env=not no_env, max_log=limit, mask_hosts=mask_hosts,
+        pty="auto" if use_pty is None else "always" if use_pty else "never", quiet=quiet,
+    )
+    sys.exit(run(cfg))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--once", is_flag=True, help="diagnose what is there now and exit (a Slurm epilog)")
+@click.option("--exec", "exec_cmd", metavar="CMD", help="run CMD once (shell) with the incident JSON on stdin when a failure shows")
+@click.option("--json", "as_json", is_flag=True, help="print the final incident JSON on stdout (progress lines go to stderr)")
+@click.option("--idle", metavar="DURATION", help="after a failure, exit when no file grew for this long")
+@click.option("--pid", type=int, help="exit when this process has ended")
+@click.option("--interval", default=0.25, show_default=True, help="seconds between polls")
+@click.option("--mask-hosts", is_flag=True)
+def watch(
+    paths: tuple[str, ...], once: bool, exec_cmd: str | None, as_json: bool, idle: str | None, pid: int | None,
+    interval: float, mask_hosts: bool,
+) -> None:
+    """Follow growing log files and folders; print the first failure with its rank as soon as it appears."""
+    from .watch import watch as follow
+
+    try:
+        code = follow(
+            list(paths), once=once, exec_cmd=exec_cmd, interval=interval, idle=_parse_duration(idle), pid=pid,
+            mask_hosts=mask_hosts, as_json=as_json,
+        )
+    except KnowledgeBaseError as exc:
+        _console(True).print(f"[red]knowledge base error:[/red] {exc}")
+        sys.exit(2)
+    sys.exit(code)
 
 
 @main.group()

@@ -165,10 +165,36 @@ def _hash_files(paths: Iterable[Path]) -> str:
     return h.hexdigest()[:16]
 
 
+def extra_kb_dirs() -> tuple[Path, ...]:
+    """A team's own entry folders, added to the bundled knowledge base: ``DENPEX_KB_PATH``
+    (folders separated by ``os.pathsep``), then ``kb_path`` of the configuration file."""
+    from .config import load_config
+
+    raw = os.environ.get("DENPEX_KB_PATH")
+    paths = [p for p in raw.split(os.pathsep) if p] if raw else []
+    cfg = load_config().get("kb_path") or []
+    paths += [cfg] if isinstance(cfg, str) else [str(p) for p in cfg]
+    out: list[Path] = []
+    for p in paths:
+        d = Path(p).expanduser().resolve()
+        if not d.is_dir():
+            raise KnowledgeBaseError(f"{p}: knowledge-base folder named in DENPEX_KB_PATH / kb_path does not exist")
+        if d != KB_DIR.resolve() and d not in out:
+            out.append(d)
+    return tuple(out)
+
+
 def load_kb(kb_dir: Path | None = None, *, with_samples: bool = True) -> KnowledgeBase:
-    """Load and validate every entry under ``kb_dir`` (default: the bundled knowledge base)."""
-    kb_dir = kb_dir or KB_DIR
-    return _load_kb_cached(str(kb_dir.resolve()), with_samples)
+    """Load and validate every entry under ``kb_dir``; by default the bundled knowledge base plus the
+    team folders of ``DENPEX_KB_PATH`` / the configuration's ``kb_path`` (their ids must not collide
+    with bundled ones: give them a namespace of their own, e.g. ``acme.*``)."""
+    dirs = (kb_dir.resolve(),) if kb_dir else (KB_DIR.resolve(), *extra_kb_dirs())
+    return _load_kb_cached(tuple(str(d) for d in dirs), with_samples)
+
+
+def is_bundled(loaded: LoadedEntry) -> bool:
+    """Whether an entry ships with Denpex (its id is then a published taxonomy id)."""
+    return KB_DIR.resolve() in loaded.path.resolve().parents
 
 
 def _stat_key(kb_dir: Path) -> str:
@@ -210,11 +236,14 @@ def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Record]:
 
 
 @lru_cache(maxsize=8)
-def _load_kb_cached(kb_dir_s: str, with_samples: bool) -> KnowledgeBase:
-    kb_dir = Path(kb_dir_s)
+def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
     entries: dict[str, LoadedEntry] = {}
-    files = _entry_files(kb_dir)
-    validated = _validated_entries(kb_dir, files)
+    files: list[Path] = []
+    validated: dict[Path, Record] = {}
+    for d in kb_dirs:
+        dir_files = _entry_files(Path(d))
+        files += dir_files
+        validated.update(_validated_entries(Path(d), dir_files))
     for path in files:
         entry = validated[path]
         if entry.id in entries:
@@ -224,9 +253,9 @@ def _load_kb_cached(kb_dir_s: str, with_samples: bool) -> KnowledgeBase:
         if py.exists():
             loaded.explain = _load_explain(py)
         entries[entry.id] = loaded
-    all_files = list(files) + [p for p in kb_dir.rglob("*.py")]
+    all_files = list(files) + [p for d in kb_dirs for p in Path(d).rglob("*.py")]
     if with_samples:
-        for log in sorted(kb_dir.rglob("*.log")):
+        for log in sorted(p for d in kb_dirs for p in Path(d).rglob("*.log")):
             owner = _owner_of(log.name, entries)
             if owner is None:
                 raise KnowledgeBaseError(f"{log}: sample file name must start with an entry id and a dot")

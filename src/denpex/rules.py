@@ -54,7 +54,7 @@ class Rule:
 # without that suffix), optionally wrapping another class in parentheses as Ray's RayTaskError(ValueError)
 # does; it may follow a backtick, quote or bracket as pasted in issue threads and chat.
 _EXC_CLASS = (
-    r"(?P<exc_type>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)"
+    r"(?P<exc_type>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt|[a-z]Timeout)"
     r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?:errors?|exceptions?|exc)\.[A-Z][A-Za-z0-9_]*"
     r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
@@ -108,6 +108,8 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
     ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),
+    # lines that tie a process to its rank: Ray Train's worker-group list, Lightning's join message
+    ("rank-map", r"\) world_rank=\d+, local_rank=\d+|GLOBAL_RANK: \d+, MEMBER: \d+/\d+", False),
     # package versions the log shows (pip lines, env reports): context for an unknown exception
     ("version", r"\b[Vv]ersion:? +v?\d+\.\d+|Successfully installed \S", False),
     (
