@@ -35,6 +35,14 @@ XID_CATALOG: dict[int, tuple[str, str]] = {
     109: ("context switch timeout (a context did not yield, often a hung kernel)", "restart the application; check for runaway kernels"),
     119: ("GSP RPC timeout", "reset the GPU; update the driver/firmware"),
     120: ("GSP error", "reset the GPU; update the driver/firmware"),
+    137: ("NVLink PRIV error (register access error on an NVLink unit, often alongside 145)", "follow the NVLink Xid it accompanies; alone it needs no action"),
+    144: ("NVLink SAW error (NVLink5, Blackwell: SAW/MVB unit)", "read Fatal/Nonfatal in the line: Fatal -> drain and reset the GPU; Nonfatal -> monitor"),
+    145: ("NVLink RLW error (NVLink5, Blackwell: link layer, e.g. RLW_RXPIPE / RLW_REMAP)", "read Fatal/Nonfatal in the line: Fatal -> drain and reset the GPU; Nonfatal -> monitor, follow any Xid 154"),
+    146: ("NVLink TLW error (NVLink5, Blackwell: transaction layer)", "read Fatal/Nonfatal in the line: Fatal -> drain and reset the GPU; Nonfatal -> monitor"),
+    147: ("NVLink TREX error (NVLink5, Blackwell)", "monitor; follow any accompanying Xid"),
+    148: ("NVLink NVLPW control error (NVLink5, Blackwell)", "monitor; follow any accompanying Xid"),
+    149: ("NVLink NETIR error (NVLink5, Blackwell: network interface, link down / link events)", "drain and reset the GPU (most NETIR codes); check the NVLink/NVSwitch fabric and the peer"),
+    150: ("NVLink MSE error (NVLink5, Blackwell: management subsystem, watchdog)", "drain and reset the GPU"),
     154: ("GPU recovery action changed (the driver says what recovery the GPU now needs)", "perform the recovery action it names (reset / reboot)"),
 }
 
