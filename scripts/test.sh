@@ -18,6 +18,15 @@ if ! command -v mpirun >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1 ||
     echo "warning: mpirun/slurmd/munged missing and cannot apt-get install them; mpirun and Slurm tests will be skipped" >&2
   fi
 fi
+# PostgreSQL server binaries for the history tests on a real PostgreSQL (tests/test_history.py starts
+# and stops its own throwaway cluster; it skips with the reason when the server cannot start)
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "warning: PostgreSQL missing and cannot apt-get install it; PostgreSQL history tests will be skipped" >&2
+  fi
+fi
 bash scripts/setup.sh --full
 .venv/bin/denpex kb lint
 .venv/bin/denpex kb test

@@ -38,8 +38,9 @@ def tb(func: str, msg: str, exc: str = "KeyError", line: int = 12) -> str:
 class H:
     """The denpex command with its own XDG data folder (the default history location)."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, url: str | None = None):
         self.tmp = tmp
+        self.url = url  # a postgresql:// URL: every command gets --db URL
         self.env = dict(os.environ, COLUMNS="200", NO_COLOR="1", XDG_DATA_HOME=str(tmp / "xdg"))
         for k in ("DENPEX_HISTORY_DB", "DENPEX_JOB", "SLURM_JOB_NAME", "DENPEX_DIAGNOSE_DB"):
             self.env.pop(k, None)
@@ -47,6 +48,8 @@ class H:
         self.n = 0
 
     def __call__(self, *args: str, input: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        if self.url and args and args[0] in ("diagnose", "history", "show", "similar", "resolve", "nodes"):
+            args = (args[0], "--db", self.url, *args[1:])
         return subprocess.run([*DENPEX, *args], input=input, capture_output=True, text=True, timeout=timeout, env=self.env)
 
     def log(self, text: str, name: str | None = None) -> str:
@@ -66,6 +69,87 @@ def h(tmp_path: Path) -> H:
     return H(tmp_path)
 
 
+class PostgresServer:
+    """A throwaway PostgreSQL cluster: initdb in a temporary folder, started on a free loopback
+    port with trust authentication, stopped (and removed) at the end of the session."""
+
+    def __init__(self, root: Path):
+        import glob
+        import shutil
+        import socket
+
+        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        initdb = bins[-1] if bins else shutil.which("initdb")
+        if not initdb:
+            pytest.skip("PostgreSQL is not installed (apt-get install postgresql; scripts/test.sh does it as root)")
+        self.bin = Path(initdb).parent
+        self.root = root
+        self.data = root / "data"
+        with socket.socket() as sk:
+            sk.bind(("127.0.0.1", 0))
+            self.port = sk.getsockname()[1]
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:  # postgres refuses to run as root: run it as the package's user
+            if subprocess.run(["id", "postgres"], capture_output=True).returncode != 0:
+                pytest.skip("running as root and there is no 'postgres' user to run the server as")
+            shutil.chown(root, "postgres")
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "denpex", "--no-sync", "-E", "UTF8")
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(root / "server.log"), "-w", "-t", "60", "-o",
+            f"-p {self.port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", "start",
+        )
+        self.url = f"postgresql://denpex@127.0.0.1:{self.port}/postgres"
+        self.n = 0
+
+    def _run(self, tool: str, *args: str) -> None:
+        r = subprocess.run([*self.prefix, str(self.bin / tool), *args], capture_output=True, text=True, timeout=120)
+        if r.returncode != 0:
+            log = (self.root / "server.log").read_text() if (self.root / "server.log").exists() else ""
+            pytest.skip(f"PostgreSQL server could not start ({tool}): {r.stderr.strip()[-500:]} {log[-500:]}")
+
+    def new_database(self) -> str:
+        import psycopg
+
+        self.n += 1
+        name = f"denpex_test_{self.n}"
+        with psycopg.connect(self.url, autocommit=True) as con:
+            con.execute(f"DROP DATABASE IF EXISTS {name}")
+            con.execute(f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
+    def stop(self) -> None:
+        subprocess.run([*self.prefix, str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    pytest.importorskip("sqlalchemy", reason="the [team] extra (sqlalchemy, psycopg) is not installed")
+    pytest.importorskip("psycopg", reason="the [team] extra (sqlalchemy, psycopg) is not installed")
+    import shutil
+    import tempfile
+
+    # not under pytest's own temporary folder: that one is private to root, and the server runs as 'postgres'
+    root = Path(tempfile.mkdtemp(prefix="denpex-pg-"))
+    try:
+        server = PostgresServer(root)
+        yield server
+        server.stop()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def hb(request: pytest.FixtureRequest, tmp_path: Path) -> H:
+    """The history commands on either database: the same tests run on a real SQLite file and on a
+    real PostgreSQL server."""
+    if request.param == "sqlite":
+        return H(tmp_path)
+    server = request.getfixturevalue("postgres")
+    return H(tmp_path, url=server.new_database())
+
+
 def test_plain_diagnose_creates_no_history(h: H) -> None:
     r = h("diagnose", h.log(CTX.format(m=4096, t=5120, p=4608)))
     assert r.returncode == 1
@@ -74,9 +158,10 @@ def test_plain_diagnose_creates_no_history(h: H) -> None:
     assert "history" not in json.loads(r.stdout)
 
 
-def test_save_at_xdg_location_then_seen_before_and_solved_before(h: H) -> None:
+def test_save_at_xdg_location_then_seen_before_and_solved_before(hb: H) -> None:
+    h = hb
     first = h.save(CTX.format(m=4096, t=5120, p=4608), "--job", "llama-70b-ft")
-    assert h.db.exists() and first["saved_as"] == 1 and first["seen"] == 0
+    assert (h.url is not None or h.db.exists()) and first["saved_as"] == 1 and first["seen"] == 0
     again = h.save(CTX.format(m=8192, t=9000, p=8600), "--job", "llama-70b-ft")  # other numbers, same problem
     assert again["fingerprint"] == first["fingerprint"] and again["seen"] == 1 and again["last_job"] == "llama-70b-ft"
     r = h("resolve", "2", "--fix", "cut prompts to the served window", "--note", "client retries trimmed")
@@ -114,7 +199,8 @@ def test_db_option_and_env(h: H, tmp_path: Path) -> None:
     assert r.returncode == 2 and "no history at" in r.stderr
 
 
-def test_history_filters_show_and_json(h: H) -> None:
+def test_history_filters_show_and_json(hb: H) -> None:
+    h = hb
     h.save(CTX.format(m=4096, t=5120, p=4608), "--job", "serve-a")
     h.save(XID.format(host="gpu-node-17", bus="3b", xid=79, pid=11), "--job", "train-b")
     h.save(OOM.format(r=3, a="2.00", f="1.02"), "--job", "train-b")
@@ -174,7 +260,8 @@ def test_nothing_secret_reaches_the_database(h: H) -> None:
     assert "/home/alice" not in everything
 
 
-def test_keep_log_from_stdin_and_digest(h: H) -> None:
+def test_keep_log_from_stdin_and_digest(hb: H) -> None:
+    h = hb
     text = OOM.format(r=1, a="4.00", f="0.50")
     r = h("diagnose", "--save", "--keep-log", "-", input=text)
     assert r.returncode == 1, r.stderr
@@ -192,7 +279,8 @@ def _fp(h: H, text: str) -> str:
     return json.loads(r.stdout)["history"]["fingerprint"]
 
 
-def test_grouping_same_problem_one_group_other_problems_apart(h: H) -> None:
+def test_grouping_same_problem_one_group_other_problems_apart(hb: H) -> None:
+    h = hb
     oom = {_fp(h, OOM.format(r=r, a=a, f=f)) for r, a, f in ((0, "2.00", "1.02"), (5, "20.00", "3.10"), (7, "512.00", "0.01"))}
     xid79 = {_fp(h, XID.format(host=host, bus=bus, xid=79, pid=pid)) for host, bus, pid in (("gpu-node-17", "3b", 1), ("gpu-node-3", "86", 99))}
     xid48 = {_fp(h, XID48.format(host="gpu-node-17", bus="3b", pid=5))}
@@ -208,7 +296,8 @@ def test_grouping_same_problem_one_group_other_problems_apart(h: H) -> None:
 # -- similar ---------------------------------------------------------------------------------
 
 
-def test_similar_same_fingerprint_first_then_nearest(h: H) -> None:
+def test_similar_same_fingerprint_first_then_nearest(hb: H) -> None:
+    h = hb
     h.save(OOM.format(r=0, a="2.00", f="1.02"))  # 1
     h.save(CTX.format(m=4096, t=5120, p=4608))  # 2
     h.save(OOM.format(r=4, a="8.00", f="0.20"))  # 3: same group as 1
@@ -225,7 +314,8 @@ def test_similar_same_fingerprint_first_then_nearest(h: H) -> None:
     assert r.returncode == 0 and "same" in r.stdout and "torch.cuda-oom" in r.stdout
 
 
-def test_solved_similar_incident_is_offered(h: H) -> None:
+def test_solved_similar_incident_is_offered(hb: H) -> None:
+    h = hb
     h.save(tb("lookup", "'alpha'"))
     h("resolve", "1", "--fix", "rebuilt the vocab table")
     block = h.save(tb("lookup_other", "'alpha'"))
@@ -266,7 +356,8 @@ def test_purge_and_retention(h: H) -> None:
 # -- bad nodes -------------------------------------------------------------------------------
 
 
-def test_nodes_ranks_hosts_that_initiate_incidents(h: H) -> None:
+def test_nodes_ranks_hosts_that_initiate_incidents(hb: H) -> None:
+    h = hb
     for pid in (1, 2, 3):
         h.save(XID.format(host="gpu-node-17", bus="3b", xid=79, pid=pid))
     h.save(XID48.format(host="gpu-node-17", bus="86", pid=4))
@@ -300,7 +391,8 @@ def test_masked_hosts_name_no_node(h: H) -> None:
 # -- concurrency -----------------------------------------------------------------------------
 
 
-def test_many_concurrent_saves_on_one_sqlite_file_lose_nothing(h: H) -> None:
+def test_many_concurrent_saves_lose_nothing(hb: H) -> None:
+    h = hb
     n = 12
     logs = [h.log(OOM.format(r=i, a=f"{i + 1}.00", f="0.5") if i % 2 else XID.format(host=f"node{i}", bus="3b", xid=79, pid=i))
             for i in range(n)]
@@ -363,3 +455,56 @@ def test_newer_schema_is_refused_not_damaged(h: H) -> None:
     assert r.returncode == 2 and "newer than this denpex" in r.stderr
     r = h("diagnose", h.log(OOM.format(r=0, a="2.00", f="1.02")))
     assert r.returncode == 1 and "history not used" in r.stderr and "newer" in r.stderr  # the diagnosis still comes
+
+
+# -- PostgreSQL specifics --------------------------------------------------------------------
+
+
+def _pg_cells(url: str) -> str:
+    import psycopg
+
+    out = []
+    with psycopg.connect(url) as con:
+        tables = [t for (t,) in con.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")]
+        for t in tables:
+            for row in con.execute(f"SELECT * FROM {t}"):
+                out += [str(c) for c in row]
+    return "\n".join(out)
+
+
+def test_postgres_nothing_secret_stored_and_migration_from_first_schema(postgres: PostgresServer, tmp_path: Path) -> None:
+    from denpex.history.db import Database
+    from denpex.history.migrations import LATEST, migrate
+
+    url = postgres.new_database()
+    db = Database(url)
+    assert migrate(db, target=1) == 1  # a database the first release made
+    doc = {
+        "verdict": "v", "denpex_version": "0.0.9", "findings": [], "ranks": [], "inputs": {"files": []},
+        "primary": {"id": "nvidia.xid-fallen-off-bus", "title": "t", "host": "gpu-node-17", "rank": None,
+                    "facts": {"xid": [79]}, "evidence": [{"text": "NVRM: Xid (PCI:0000:3b:00): 79"}]},
+    }
+    with db.write() as c:
+        c.execute("INSERT INTO incident_groups (fingerprint, failure_id, title, template, parts, created_at) "
+                  "VALUES ('0123456789abcdef', 'nvidia.xid-fallen-off-bus', 't', 'NVRM', '{}', '2026-01-01T00:00:00.000000Z')")
+        c.execute(
+            "INSERT INTO incidents (created_at, fingerprint, failure_id, title, verdict, template, job, hosts, ranks, "
+            "input_names, denpex_version, doc) VALUES ('2026-01-01T00:00:00.000000Z', '0123456789abcdef', "
+            "'nvidia.xid-fallen-off-bus', 't', 'v', 'NVRM', 'old-job', '[]', '[]', '[]', '0.0.9', :doc)",
+            {"doc": json.dumps(doc)},
+        )
+    db.close()
+    h = H(tmp_path, url=url)
+    secret, mail = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345", "alice@example.com"
+    r = h("diagnose", "--save", "--keep-log", "--job", mail, h.log(f"HF_TOKEN={secret}\n" + tb("lookup", f"'{secret}'")))
+    assert r.returncode == 1 and "history not used" not in r.stderr, r.stderr
+    h("resolve", "2", "--fix", f"rotated {secret}")
+    cells = _pg_cells(url)
+    assert secret not in cells and mail not in cells and "/home/alice" not in cells and "KeyError" in cells
+    import psycopg
+
+    with psycopg.connect(url) as con:
+        versions = [v for (v,) in con.execute("SELECT version FROM schema_version ORDER BY version")]
+    assert versions == list(range(1, LATEST + 1))
+    res = json.loads(h("nodes", "--json").stdout)
+    assert res["hosts"][0]["host"] == "gpu-node-17"  # backfilled by migration 2
