@@ -125,6 +125,8 @@ def comparable(a: Stamp, b: Stamp) -> tuple[float, float] | None:
 
 _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*\[rank(?P<rank>\d+)\]:"), "torchrun"),
+    # Lightning's rank_prefixed_message / rank_zero_* helpers: "[rank: 1] ..."
+    (re.compile(r"^\s*\[rank: (?P<rank>\d+)\] "), "lightning"),
     # kubectl logs --prefix: "[pod/trainer-worker-3-x7k2p/pytorch] ..." (JobSet / PyTorchJob pods)
     (re.compile(r"^\[pod/(?P<host>[a-z0-9][a-z0-9.-]*)/[\w.-]+\] "), "kubectl"),
     (re.compile(r"^\s*\[default(?P<local>\d+)\]:"), "torchrun-tee"),
@@ -137,10 +139,24 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
 ]
 _LATE_PREFIX = re.compile(r"(?:^|\s)\[(?:rank(?P<rank>\d+)|default(?P<local>\d+))\]:")
 _RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")
+# the task a Ray error came from, named inside the message: "RayTaskError(X): ray::Actor.method() (pid=N, ip=A, ..."
+_RAY_TASK = re.compile(r"\bray::[\w.<>-]+(?:\(\))?\s+\(pid=(?P<pid>\d+), ip=(?P<host>[^,)\s]+)")
+# Ray Train's controller lists its worker group: "- (ip=A, pid=N) world_rank=R, local_rank=L, node_rank=K";
+# the line describes that worker, not the controller whose "(TrainController pid=M)" prefix it carries
+_RAY_MEMBER = re.compile(r"\(ip=(?P<host>[^,)\s]+), pid=(?P<pid>\d+)\) world_rank=(?P<rank>\d+)(?:, local_rank=(?P<local>\d+))?")
+# lines under a block header belong to the rank (or process) the header names: Ray Train's
+# "[Rank 1 Error Snippet]:" (one rank only) and the inner traceback under a Ray task error
+_BLOCK_RANK = re.compile(r"\[Rank (?P<rank>\d+) Error Snippet\]:")
+# Ray's log de-duplication: a line printed by several workers is shown once more at the end of a batch
+# with " [repeated 3x across cluster]" under ONE of their prefixes (often another process's, even the
+# controller's); the first copy was printed before with its own prefix, so the repeat is no new event
+_RAY_REPEAT = re.compile(r" \[repeated \d+x across cluster\]")
 _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\[(?:PG (?:ID )?\d+ (?:PG GUID \S+ )?)?Rank (?P<rank>\d+)\]"),
     re.compile(r"\brank\s*:\s*(?P<rank>\d+) \(local_rank: (?P<local>\d+)\)"),
     re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
+    # Lightning, printed by each process as it joins: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4"
+    re.compile(r"\bGLOBAL_RANK: (?P<rank>\d+), MEMBER: \d+/\d+"),
     re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank
@@ -278,6 +294,12 @@ def from_line(line: str) -> Attribution:
         host = host or m.group("host")
         if m.group("rank") and rank is None:
             rank = int(m.group("rank"))
+    m = _RAY_MEMBER.search(line) or _RAY_TASK.search(line)
+    if m:  # the worker the message is about, not the process that printed it
+        g = m.groupdict()
+        pid, host = int(g["pid"]), g["host"]
+        if g.get("rank") is not None:
+            return Attribution(int(g["rank"]), int(g["local"]) if g.get("local") else None, host, pid, parse_time(line))
     if rank is None or host is None:
         for rx in _LAUNCHER_RECORDS:
             m = rx.search(line, 0, 400)
@@ -289,7 +311,7 @@ def from_line(line: str) -> Attribution:
                     rank = int(g["tasks"])
                 host = host or g.get("host")
                 break
-    if rank is None:
+    if rank is None and not _BLOCK_RANK.search(line):  # a "[Rank 1 Error Snippet]:" header is the controller's line
         for rx in _IN_MSG:
             m = rx.search(line)
             if m:
@@ -355,6 +377,50 @@ def task_files(names: Sequence[str], hosts: set[str]) -> dict[str, Attribution]:
     return out
 
 
+def with_facts(at: Attribution, groups: dict[str, str]) -> Attribution:
+    """What a knowledge-base signature read from its match fills in where the line's own prefix said
+    nothing: ``rank`` ("MPI_ABORT was invoked on rank 2", "mpirun noticed that process rank 1"),
+    ``node``/``host``/``ip`` and ``pid`` ("ray::Actor.f() (pid=N, ip=A)") are the failing process's."""
+    if not groups:
+        return at
+    rank, host, pid = at.rank, at.host, at.pid
+    if rank is None and (g := groups.get("rank")) and g.isdigit():
+        rank = int(g)
+    if host is None:
+        host = next((groups[k] for k in ("node", "host", "ip") if groups.get(k) and re.fullmatch(r"[\w.:-]+", groups[k])), None)
+    if pid is None and (g := groups.get("pid")) and g.isdigit():
+        pid = int(g)
+    if (rank, host, pid) == (at.rank, at.host, at.pid):
+        return at
+    return Attribution(rank, at.local_rank, host, pid, at.time)
+
+
+def _from_block_header(at: Attribution, before: Sequence[str]) -> Attribution:
+    """An unprefixed line under a block header is that header's: the traceback under Ray Train's
+    "[Rank 1 Error Snippet]:", or the inner traceback a driver prints under "RayTaskError(X): ray::A.f()
+    (pid=N, ip=H)". The block ends at a blank line, a line with a timestamp or a rank prefix of its own,
+    or a line of another process (a different Ray prefix)."""
+    for prev in reversed(before):
+        if not prev.strip() or parse_time(prev) is not None:
+            return at
+        pre = _RAY.match(prev)
+        ppid = int(pre.group("pid")) if pre else None
+        if ppid != at.pid:
+            return at
+        rest = prev[pre.end():] if pre else prev
+        if prefix_rank(rest) != (None, None, None):
+            return at
+        m = _BLOCK_RANK.search(rest)
+        if m:
+            if at.pid is not None:
+                return at  # a controller's own copy of the snippet: its process is not that rank
+            return Attribution(int(m.group("rank")), at.local_rank, at.host, at.pid, at.time)
+        m = _RAY_TASK.search(rest)
+        if m and at.pid is None:
+            return Attribution(at.rank, at.local_rank, at.host or m.group("host"), int(m.group("pid")), at.time)
+    return at
+
+
 def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Attribution, bool]]:
     """Each hit of one source with its rank/host/time and whether the time was inherited from a line
     above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
@@ -366,7 +432,11 @@ def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Att
         if (hit.line, hit.rule) in seen:
             continue
         seen.add((hit.line, hit.rule))
-        at = merge(from_line(hit.text), path_at)
+        if _RAY_REPEAT.search(hit.text):
+            continue
+        at = with_facts(merge(from_line(hit.text), path_at), hit.groups)
+        if at.rank is None and at.local_rank is None:
+            at = _from_block_header(at, hit.before)
         inherited = False
         if at.time is None:
             for prev in reversed(hit.before):
