@@ -137,11 +137,11 @@ def test_stdin_has_no_file_property_and_unmatched_lines_are_annotated():
     assert out[0].startswith("::error title=denpex%3A python.unhandled-exception")
     assert "FrobnicatorError: flux 17" in out[0]
     # failure lines that are no exception at all still get the unmatched annotation
-    d = diagnose_json("-", stdin=b"INFO start\nError executing job with overrides: ['trainer.devices=8']\n")
+    d = diagnose_json("-", stdin=b"INFO start\nfailed to create process.\n")
     assert d["primary"] is None
     out = render_github(d).splitlines()
     assert out[0].startswith("::error title=denpex%3A denpex.unmatched-failure::")
-    assert "Error executing job with overrides" in out[0]
+    assert "failed to create process." in out[0]
 
 
 def test_clean_log_renders_nothing(tmp_path):

@@ -51,3 +51,19 @@ def test_notebook_display_is_compact():
     assert len(repr(d)) < 300 and "vllm.context-length-exceeded" in repr(d)
     html = d._repr_html_()
     assert html.startswith("<div") and "5120" in html and len(html) < 5000
+
+
+def test_search_ranks_by_match_quality_and_admits_no_match():
+    from denpex.encyclopedia import search_entries
+
+    line = ("ValueError: This model's maximum context length is 4096 tokens, however you requested 5120 tokens "
+            "(4608 in your prompt; 512 for the completion).")
+    res = search_entries(line)
+    assert res[0][1].id == "vllm.context-length-exceeded" and res[0][2] == "the pasted text is this failure"
+    assert search_entries("banana smoothie recipe") == []
+    r = _run("search", "--json", "banana smoothie recipe")
+    assert r.returncode == 1 and r.stdout.strip() == "[]"
+    # a rare word outranks common ones: NVLink means the NVLink/P2P entries, not every CUDA entry
+    top = [e.id for _, e, _ in search_entries("nvlink")]
+    assert top and len(top) < 6
+    assert _run("list", "--json", "--system", "vllm").stdout.count('"id"') >= 8

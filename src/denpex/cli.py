@@ -225,14 +225,19 @@ def explain(entry_id: str, as_md: bool) -> None:
 @click.option("--system", help="id prefix, e.g. vllm, torch, nccl")
 @click.option("--tag")
 @click.option("--role", type=click.Choice(["root", "collateral", "noise"]))
-def list_cmd(category: str | None, system: str | None, tag: str | None, role: str | None) -> None:
-    """List entries (filter by category, system, tag, role)."""
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per entry: id, category, role, severity, title")
+def list_cmd(category: str | None, system: str | None, tag: str | None, role: str | None, as_json: bool) -> None:
+    """List entries (filter by category, system, tag, role).
+
+    Example: denpex list --system nccl --role collateral
+    """
     from rich.table import Table
 
     t = Table()
     for col in ("id", "category", "role", "severity", "title"):
         t.add_column(col, overflow="fold")
     n = 0
+    rows: list[dict[str, str]] = []
     for loaded in sorted(load_kb(), key=lambda x: x.entry.id):
         e = loaded.entry
         if category and e.category != category:
@@ -244,8 +249,14 @@ def list_cmd(category: str | None, system: str | None, tag: str | None, role: st
         if role and e.role != role:
             continue
         t.add_row(e.id, e.category, e.role, e.severity, e.title)
+        rows.append({"id": e.id, "category": e.category, "role": e.role, "severity": e.severity, "title": e.title})
         n += 1
-    _console().print(t)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        _console().print(t)
     if n == 0:
         sys.exit(1)
 
@@ -253,16 +264,29 @@ def list_cmd(category: str | None, system: str | None, tag: str | None, role: st
 @main.command()
 @click.argument("text", nargs=-1, required=True)
 @click.option("--limit", default=10, show_default=True)
-def search(text: tuple[str, ...], limit: int) -> None:
-    """Find entries by pasted error text or keywords."""
+@click.option("--json", "as_json", is_flag=True, help="a JSON list of {id, title, score, why}")
+def search(text: tuple[str, ...], limit: int, as_json: bool) -> None:
+    """Find entries by pasted error text or keywords.
+
+    Pasted log lines are diagnosed by the engine first; keywords are ranked by BM25 and weak
+    results are left out. Exit status 1 when nothing really matches.
+
+    Example: denpex search "NCCL WARN NET/IB : Got completion from peer with error 12"
+    """
     from .encyclopedia import search_entries
 
     results = search_entries(" ".join(text), limit=limit)
-    if not results:
-        _console().print("no entry matches")
-        sys.exit(1)
-    for score, e, how in results:
+    if as_json:
+        import json
+
+        click.echo(json.dumps([{"id": e.id, "title": e.title, "score": round(sc, 2), "why": how} for sc, e, how in results],
+                              indent=2, ensure_ascii=False))
+    elif not results:
+        _console().print("No entry really matches (try the exact error line, or fewer, rarer words).")
+    for score, e, how in [] if as_json else results:
         _console().print(f"[bold]{e.id}[/bold]  {e.title}  [dim]({how}, score {score:.1f})[/dim]")
+    if not results:
+        sys.exit(1)
 
 
 @main.command()

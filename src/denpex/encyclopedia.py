@@ -43,33 +43,56 @@ def _cell(s: str) -> str:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{2,}")
+_TOKEN = re.compile(r"[a-z][a-z0-9]+|\d+[a-z]\w*")
+# words every entry and every error message uses: they rank nothing
+_STOP = frozenset("""
+the and for with not was were are but you your this that from into has have had can cannot could error errors
+failed fail failure when while then than there their which what use used using run running line file
+""".split())
+MIN_RELATIVE = 0.35  # a keyword result below this share of the best one is noise
+MIN_SCORE = 1.5  # BM25 score below which nothing "really matches"
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _TOKEN.findall(text.lower().replace("_", " ").replace("-", " ")) if t not in _STOP and len(t) > 2]
+
+
+def _document(e: Entry) -> list[str]:
+    # the id, title and tags count three times: they name the failure; the rest describes it
+    strong = " ".join([e.id.replace(".", " "), e.title, " ".join(e.tags)])
+    weak = " ".join([e.summary, " ".join(k for s in e.signatures for k in s.keywords), " ".join(e.systems), " ".join(e.observe)])
+    return _tokens(strong) * 3 + _tokens(weak)
 
 
 def search_entries(text: str, limit: int = 10) -> list[tuple[float, Entry, str]]:
-    """Rank entries for a query: a signature that matches the pasted text wins outright;
-    otherwise keyword overlap with id, title, tags, summary and signature keywords."""
-    from .explain import convert_facts  # noqa: F401 - keeps import cost out of module load
-    from .rules import build_rules
+    """Entries for a pasted error or keywords, best first, weak results left out.
+
+    Pasted log text is diagnosed by the real engine first (every signature, the generic failure
+    lines, unnamed exceptions): what it finds ranks above anything else, in the engine's order.
+    The rest is ranked by BM25 over each entry's words (rank-bm25), so rare words ("libcudart",
+    "NVLink") weigh more than common ones ("cuda", "error"); results far below the best one, or
+    below ``MIN_SCORE``, are dropped: an empty list means nothing really matches."""
+    from rank_bm25 import BM25Okapi
+
+    from .engine import diagnose
 
     kb = load_kb(with_samples=False)
     scored: dict[str, tuple[float, Entry, str]] = {}
-    for rule in build_rules(kb):
-        if rule.entry_id is None:
+    d = diagnose(text if text.endswith("\n") else text + "\n")
+    ranked = ([d.primary] if d.primary is not None else []) + [f for f in d.findings if f is not d.primary]
+    for i, f in enumerate(f for f in ranked if f.role != "noise" or not ranked):
+        if f.id in scored or f.id not in kb.entries:
             continue
-        for line in text.splitlines() or [text]:
-            if rule.regex.search(line):
-                e = kb.entries[rule.entry_id].entry
-                scored[e.id] = (100.0 + rule.specificity / 10, e, f"signature {rule.sig_id} matches")
-                break
-    words = {w.lower() for w in _WORD.findall(text)}
-    if words:
-        for loaded in kb:
-            e = loaded.entry
-            if e.id in scored:
+        how = "the pasted text is this failure" if f is d.primary else f"the pasted text matches ({f.role})"
+        scored[f.id] = (1000.0 - i, kb.entries[f.id].entry, how)
+    query = _tokens(text)
+    if query:
+        entries = [x.entry for x in kb]
+        bm = BM25Okapi([_document(e) for e in entries])
+        scores = bm.get_scores(query)
+        best = max(scores) if len(scores) else 0.0
+        for e, sc in sorted(zip(entries, scores), key=lambda t: -t[1]):
+            if sc < MIN_SCORE or sc < MIN_RELATIVE * best or e.id in scored:
                 continue
-            hay_strong = " ".join([e.id, e.title, " ".join(e.tags)]).lower()
-            hay_weak = " ".join([e.summary, " ".join(k for s in e.signatures for k in s.keywords), " ".join(e.systems)]).lower()
-            score = sum(3.0 for w in words if w in hay_strong) + sum(1.0 for w in words if w in hay_weak)
-            if score > 0:
-                scored[e.id] = (score, e, "keywords")
+            scored[e.id] = (float(sc), e, "keywords")
     return sorted(scored.values(), key=lambda t: -t[0])[:limit]
