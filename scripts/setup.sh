@@ -10,7 +10,16 @@ fi
 if [ "${1:-}" = "--full" ]; then
   # CPU build of PyTorch for the real torchrun/gloo multi-rank tests (installs offline here); first, so
   # that the launchers in [test] (accelerate, lightning, ray[train]) find it and pull no other build
-  .venv/bin/python -c 'import torch' 2>/dev/null || .venv/bin/python -m pip install -q torch==2.13.0
+  # PyTorch's own CPU index when it is reachable (a CPU build, ~200 MB, anywhere); otherwise the
+  # package registry, where torch==2.13.0 resolves to the CPU wheel this workplace keeps on disk
+  # (elsewhere that fallback would fetch a CUDA build of several GB: prefer the CPU index)
+  if ! .venv/bin/python -c 'import torch' 2>/dev/null; then
+    if command -v curl >/dev/null 2>&1 && curl -fsS -m 5 -o /dev/null https://download.pytorch.org/whl/cpu/torch/; then
+      .venv/bin/python -m pip install -q torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu
+    else
+      .venv/bin/python -m pip install -q torch==2.13.0
+    fi
+  fi
   .venv/bin/python -m pip install -q -e '.[web,plot,test,team]' pytest-xdist
 else
   .venv/bin/python -m pip install -q -e .
