@@ -380,14 +380,17 @@ def task_files(names: Sequence[str], hosts: set[str]) -> dict[str, Attribution]:
 def with_facts(at: Attribution, groups: dict[str, str]) -> Attribution:
     """What a knowledge-base signature read from its match fills in where the line's own prefix said
     nothing: ``rank`` ("MPI_ABORT was invoked on rank 2", "mpirun noticed that process rank 1"),
-    ``node``/``host``/``ip`` and ``pid`` ("ray::Actor.f() (pid=N, ip=A)") are the failing process's."""
+    ``node`` and, beside a ``pid``, ``host``/``ip`` ("ray::Actor.f() (pid=N, ip=A)") are the failing process's."""
     if not groups:
         return at
     rank, host, pid = at.rank, at.host, at.pid
     if rank is None and (g := groups.get("rank")) and g.isdigit():
         rank = int(g)
     if host is None:
-        host = next((groups[k] for k in ("node", "host", "ip") if groups.get(k) and re.fullmatch(r"[\w.:-]+", groups[k])), None)
+        # "node" names where the process ran; a bare "host"/"ip" is often the far end (huggingface.co, the
+        # rendezvous master), so it counts only beside the pid of the process it belongs to
+        keys = ("node", "host", "ip") if groups.get("pid") else ("node",)
+        host = next((groups[k] for k in keys if groups.get(k) and re.fullmatch(r"[\w.:-]+", groups[k])), None)
     if pid is None and (g := groups.get("pid")) and g.isdigit():
         pid = int(g)
     if (rank, host, pid) == (at.rank, at.host, at.pid):

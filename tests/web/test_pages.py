@@ -189,3 +189,8 @@ def test_multi_rank_diagnosis_shows_ranks_and_timeline(client: TestClient) -> No
     except ImportError:
         return
     assert '<img src="data:image/svg+xml;base64,' in html
+
+
+def test_system_hub_includes_entries_of_other_prefixes_that_concern_it(client: TestClient) -> None:
+    html = client.get("/systems/nccl").text
+    assert 'id="also"' in html and "/entries/dist." in html  # NCCL-tagged dist.* entries

@@ -237,6 +237,15 @@ def entry_context(loaded: LoadedEntry, k: KnowledgeBase | None = None) -> dict[s
     }
 
 
+def hub_entries(system: str, k: KnowledgeBase | None = None) -> tuple[list[LoadedEntry], list[LoadedEntry]]:
+    """(own, concerning): the entries whose id starts with ``system.``, and entries of other prefixes
+    that concern it (tagged with its name: NCCL-related ``dist.*`` on the NCCL hub)."""
+    k = k or kb()
+    own = by_system(k).get(system, [])
+    other = [le for le in k if le.entry.system != system and system in {t.lower() for t in le.entry.tags}]
+    return own, sorted(other, key=lambda le: le.entry.id)
+
+
 def hub_rows(entries: list[LoadedEntry]) -> list[dict[str, Any]]:
     return [
         {"e": le.entry, "wording": short_wording(le), "first_control": le.entry.confirm[0] if le.entry.confirm else ""}

@@ -310,10 +310,10 @@ def create_app(
 
     @app.get("/systems/{system}", response_class=HTMLResponse, include_in_schema=False)
     async def system_page(system: str) -> HTMLResponse:
-        entries = pages.by_system().get(system)
+        entries, concerning = pages.hub_entries(system)
         if not entries:
             raise WebError(404, "No such system", "No encyclopedia entry belongs to this system.")
-        return html("system.html", system=system, rows=pages.hub_rows(entries))
+        return html("system.html", system=system, rows=pages.hub_rows(entries), also=pages.hub_rows(concerning))
 
     @app.get("/categories/{category}", response_class=HTMLResponse, include_in_schema=False)
     async def category_page(category: str) -> HTMLResponse:

@@ -38,8 +38,10 @@ def build_site(out: Path) -> int:
         ctx = pages.entry_context(loaded, kb)
         _write(out, f"entries/{loaded.entry.id}.html", pages.render("entry.html", sub, settings=_SETTINGS, **ctx))
         n += 1
-    for system, entries in pages.by_system(kb).items():
-        _write(out, f"systems/{system}.html", pages.render("system.html", sub, settings=_SETTINGS, system=system, rows=pages.hub_rows(entries)))
+    for system in pages.by_system(kb):
+        entries, concerning = pages.hub_entries(system, kb)
+        _write(out, f"systems/{system}.html", pages.render("system.html", sub, settings=_SETTINGS, system=system,
+                                                          rows=pages.hub_rows(entries), also=pages.hub_rows(concerning)))
         n += 1
     for category, entries in pages.by_category(kb).items():
         html = pages.render("category.html", sub, settings=_SETTINGS, category=category, entries=pages.sorted_entries(entries))
