@@ -193,7 +193,7 @@ class Recorder:
 def _similar_solved(store: Any, fp: Any, threshold: float = 0.75) -> list[dict[str, Any]]:
     """Solved groups close to this one (only when some group was ever solved: rapidfuzz is loaded
     only then)."""
-    groups = [g for g in store.groups() if g["resolved_at"]]
+    groups = store.groups(resolved_only=True)
     if not groups:
         return []
     from .similar import rank
@@ -226,8 +226,9 @@ def summary_lines(block: dict[str, Any]) -> list[str]:
         lines.append(f"Solved on {short_time(r['at'])[:10]}: '{r['fix']}'" + (f" ({r['note']})" if r.get("note") else "") + ".")
     for s in block.get("similar_solved") or []:
         res = s["resolved"]
+        ref = f"#{s['last_incident']}, " if s.get("last_incident") else ""
         lines.append(
-            f"A similar incident (#{s['last_incident']}, {s['failure_id']}, similarity {s['score']:.2f}) "
+            f"A similar incident ({ref}{s['failure_id']}, similarity {s['score']:.2f}) "
             f"was solved on {short_time(res['at'])[:10]}: '{res['fix']}'."
         )
     if block.get("saved_as"):

@@ -317,9 +317,18 @@ class Store:
             r["ranks"] = json.loads(r["ranks"])
         return rows
 
-    def groups(self) -> list[dict[str, Any]]:
-        """Every group with its count, last occurrence and resolution (the candidates of ``similar``)."""
+    def groups(self, resolved_only: bool = False) -> list[dict[str, Any]]:
+        """Every group with its count, last occurrence and resolution (the candidates of ``similar``);
+        ``resolved_only``: the solved ones (what every diagnosis checks: no scan of all incidents)."""
         with self.db.read() as c:
+            if resolved_only:
+                return c.all(
+                    "SELECT g.fingerprint, g.failure_id, g.title, g.template, g.parts, g.resolved_at, g.fix, g.note, "
+                    "(SELECT count(*) FROM incidents i WHERE i.fingerprint = g.fingerprint) AS n, "
+                    "(SELECT max(id) FROM incidents i WHERE i.fingerprint = g.fingerprint) AS last_id, "
+                    "(SELECT max(created_at) FROM incidents i WHERE i.fingerprint = g.fingerprint) AS last_at "
+                    "FROM incident_groups g WHERE g.resolved_at IS NOT NULL"
+                )
             return c.all(
                 "SELECT g.fingerprint, g.failure_id, g.title, g.template, g.parts, g.resolved_at, g.fix, g.note, "
                 "s.n, s.last_id, s.last_at FROM incident_groups g JOIN ("
