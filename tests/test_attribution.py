@@ -185,3 +185,20 @@ def test_rank_whose_progress_stopped_first_is_the_initiator_even_if_its_error_is
     assert d.primary is not None and d.primary.rank == 3
     assert d.primary.facts["exception"] == "ShardReadError"
     assert {r.rank: r.role for r in d.ranks}[3] == "initiating"
+
+
+def test_folder_host_names_give_way_to_the_real_host_names_the_lines_print(tmp_path):
+    for node, host, rank in (("node0", "gpu-a17", 0), ("node1", "gpu-b03", 1)):
+        d = tmp_path / node
+        d.mkdir()
+        lines = [f"{host}:{1234 + rank}:{1234 + rank} [0] NCCL INFO comm 0x55 rank {rank} nranks 2 cudaDev 0 busId 1b000 - Init COMPLETE"]
+        lines.append("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB." if rank == 0 else WD.format(r=1, s=30, q=1580))
+        (d / f"rank-{rank}.log").write_text("\n".join(lines) + "\n")
+    d = denpex.diagnose([str(tmp_path)])
+    assert d.primary is not None and d.primary.rank == 0 and d.primary.host == "gpu-a17"
+    assert {r.rank: r.host for r in d.ranks} == {0: "gpu-a17", 1: "gpu-b03"}
+    # two folders whose lines name the same machine keep their folder names (they tell the agents apart)
+    for p in tmp_path.rglob("*.log"):
+        p.write_text(p.read_text().replace("gpu-b03", "gpu-a17"))
+    d = denpex.diagnose([str(tmp_path)])
+    assert {r.rank: r.host for r in d.ranks} == {0: "node0", 1: "node1"}

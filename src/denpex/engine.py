@@ -18,6 +18,7 @@ from . import attribution as attr
 from . import tracebacks
 from .distributed import SUMMARY_ID, analyse_ranks
 from .explain import convert_facts, explain, render_message
+from .ingress import mask_hits
 from .knowledge import KnowledgeBase, load_kb
 from .masking import Masker, NullMasker
 from .models import Diagnosis, Finding, InputsReport
@@ -189,7 +190,33 @@ def scan_sources(
                 if srank is not None:
                     at = attr.Attribution(srank, at.local_rank, at.host or shost, at.pid, at.time)
             out.append(AttributedHit(hit, rule, idx, at, inherited))
-    return _fill_rank_hosts(out)
+    return _fill_rank_hosts(_real_host_names(sources, out))
+
+
+def _real_host_names(sources: Sequence[Source], hits: list[AttributedHit]) -> list[AttributedHit]:
+    """Hosts taken from folder names (``node0/``, ``worker-3/``) become the real host names the lines
+    in those folders print (torchrun's summary "host : gpu-a17", NCCL's "gpu-a17:1234:1234"), when each
+    folder's lines name exactly one host and no two folders name the same one (two agents on one
+    machine keep their folder names: those are what tell them apart)."""
+    path_host = {i: attr.from_path(s.name).host for i, s in enumerate(sources)}
+    if not any(path_host.values()):
+        return hits
+    named: dict[str, set[str]] = {}
+    for h in hits:
+        folder = path_host.get(h.file_index)
+        if not folder:
+            continue
+        real = attr.from_line(h.hit.text).host or (_summary_block_rank(h.hit)[1] if h.at.rank is not None else None)
+        if real and real != folder:
+            named.setdefault(folder, set()).add(real)
+    mapping = {f: next(iter(rs)) for f, rs in named.items() if len(rs) == 1}
+    if not mapping or len(set(mapping.values())) != len(mapping):
+        return hits
+    for h in hits:
+        folder = path_host.get(h.file_index)
+        if folder in mapping and h.at.host == folder:
+            h.at = attr.Attribution(h.at.rank, h.at.local_rank, mapping[folder], h.at.pid, h.at.time)
+    return hits
 
 
 def _task_file_ranks(sources: Sequence[Source], raw: Sequence[Sequence[Scanned]]) -> list[Sequence[Scanned]]:
@@ -294,6 +321,10 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
         if ex is not None:
             for k, v in ex.derived.items():
                 facts.setdefault(k, v)
+        # the finding's time: its first line's own stamp; a stamp inherited from a line above (a
+        # continuation line matched first) gives way to the first occurrence that carries its own
+        stamped = first if not first.time_inherited else next(
+            (h for h in hs if h.at.time is not None and not h.time_inherited), first)
         masked_facts = {k: masker.mask_value(v) for k, v in facts.items()}
         evidence = [evidence_of(h, masker) for h in _distinct_lines(hs)[:MAX_EVIDENCE]]
         # fixes computed from this run's facts replace the entry's general list (which may name remedies
@@ -318,8 +349,8 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 occurrences=len({(h.file_index, h.hit.line) for h in hs}),
                 rank=rank,
                 host=masker.host(host),
-                time=first.at.time.iso() if first.at.time else None,
-                time_certain=first.at.time is not None and not first.time_inherited,
+                time=stamped.at.time.iso() if stamped.at.time else None,
+                time_certain=stamped.at.time is not None and not stamped.time_inherited,
                 order=(first,),
             )
         )
@@ -484,6 +515,7 @@ def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Di
         progress.stop()
     report.files.extend(s.info for s in sources)
     masker.add_hosts(h.at.host for h in hits if h.at.host)
+    mask_hits(hits, masker)  # once, at ingress: nothing below sees a raw line
     findings = _build_findings(hits, eng, masker)
     handled = handled_failures(hits, findings)
     findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker))
