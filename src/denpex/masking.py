@@ -39,44 +39,150 @@ def _linear(rx: re.Pattern[str]):  # type: ignore[no-untyped-def]
         return rx
 
 
-_RULES: list[tuple[str, re.Pattern[str], int]] = [
-    # (kind, pattern, group to replace: 0 = whole match)
-    ("SECRET", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"), 0),
-    ("SECRET", re.compile(r"\bhf_[A-Za-z0-9]{20,}"), 0),
-    ("SECRET", re.compile(r"\bsk-(?:proj-|ant-|svcacct-)?[A-Za-z0-9_-]{20,}"), 0),
-    ("SECRET", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}\b"), 0),
-    ("SECRET", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{22,}"), 0),
-    ("SECRET", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0),
-    ("SECRET", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
-    ("SECRET", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0),
-    ("SECRET", re.compile(r"\b(?:pypi-|npm_)[A-Za-z0-9_-]{30,}"), 0),
-    ("SECRET", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)"), 1),
-    ("SECRET", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^:/\s@]+:([^@\s/]+)@"), 1),
+# (kind, pattern, group to replace: 0 = whole match, -1 = every group that took part). Families: those
+# of gitleaks and detect-secrets (cloud keys, VCS, chat, payment, mail tokens, private keys, JWT, basic
+# and bearer authorization, URL credentials, key=value secrets), ML services (Hugging Face, OpenAI,
+# Anthropic, W&B, Replicate, Groq, Databricks, Kaggle, NGC, MLflow and database URLs), and personal
+# data (e-mail, IPv4/IPv6, MAC, home folders and scheduler user names; host names with mask_hosts).
+_NAME = r"[^\s/\\\"'<>|:*?,;=(){}\[\]]"  # a character of a user name in a path (any script: josé, 张伟)
+_RULE_SPECS: list[tuple[str, str, int]] = [
+    ("SECRET", r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", 0),
+    ("SECRET", r"\b(?:hf_|api_org_)[A-Za-z0-9]{20,}", 0),
+    ("SECRET", r"\bsk-[A-Za-z0-9_-]{20,}", 0),  # OpenAI (sk-proj-), Anthropic (sk-ant-api03-), OpenRouter, DeepSeek
+    ("SECRET", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|A3T[A-Z0-9])[A-Z0-9]{16}\b", 0),
+    ("SECRET", r"\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{22,}", 0),
+    ("SECRET", r"\bgl(?:pat|dt|rt|ptt|ft|imt|oas|cbt|soat|agent)-[A-Za-z0-9_-]{20,}|\bGR1348941[A-Za-z0-9_-]{20,}", 0),
+    ("SECRET", r"\bxox[abposre]-[A-Za-z0-9-]{10,}|\bxapp-\d-[A-Za-z0-9-]{10,}", 0),
+    ("SECRET", r"(?i)\bhooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{8,}", 0),
+    ("SECRET", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", 0),
+    ("SECRET", r"\b(?:pypi-|npm_)[A-Za-z0-9_-]{30,}", 0),
+    ("SECRET", r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}|\bwhsec_[A-Za-z0-9]{20,}", 0),  # Stripe
+    ("SECRET", r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}", 0),  # SendGrid
+    ("SECRET", r"\b(?:AC|SK)[0-9a-f]{32}\b", 0),  # Twilio account / API key SIDs
+    ("SECRET", r"\bAIza[0-9A-Za-z_-]{35}|\bya29\.[0-9A-Za-z_-]{20,}|\b1//0[0-9A-Za-z_-]{20,}|\bGOCSPX-[A-Za-z0-9_-]{20,}", 0),
+    ("SECRET", r"\bdapi[0-9a-f]{32}(?:-\d+)?\b", 0),  # Databricks
+    ("SECRET", r"\bgsk_[A-Za-z0-9]{20,}", 0),  # Groq
+    ("SECRET", r"\br8_[A-Za-z0-9]{20,}", 0),  # Replicate
+    ("SECRET", r"\b(?:nvapi-|xai-|pplx-|tgp_v1_|pcsk_|lsv2_(?:pt|sk)_|fw_)[A-Za-z0-9_-]{20,}", 0),  # NGC, xAI, ...
+    ("SECRET", r"\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-us\d{1,2}\b", 0),  # Mailgun, Mailchimp
+    ("SECRET", r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b", 0),  # Telegram bot
+    ("SECRET", r"\b[MN][A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}", 0),  # Discord bot
+    ("SECRET", r"\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}|\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|\bdo[opr]_v1_[a-f0-9]{64}", 0),
+    ("SECRET", r"\bAKC[A-Za-z0-9]{10,}|\bATATT3[A-Za-z0-9_=-]{20,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}", 0),
+    ("SECRET", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}|\b[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,}", 0),
+    ("SECRET", r"\b[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}", 0),  # Azure AD client secret
+    ("SECRET", r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)", 1),
     (
-        "SECRET",
-        re.compile(
-            r"(?i)\b[A-Za-z0-9_]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|credentials?)\b"
-            r"[\"']?\s*[=:]\s*[\"']?([^\s\"',;}{]{6,})"
-        ),
+        "SECRET",  # Authorization / Proxy-Authorization headers, any scheme (Basic, Bearer, token, Digest...)
+        r"(?i)\b(?:proxy-)?authorization\b[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest|negotiate|ntlm|apikey|sso-key)\s+)?([^\s\"',;]{6,})",
         1,
     ),
-    ("EMAIL", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), 0),
+    ("SECRET", r"(?i)\b[a-z][a-z0-9+.-]*://[^:/\s@]+:([^@\s/]+)@", 1),
+    ("SECRET", r"(?i)\b[a-z][a-z0-9+.-]*://([A-Za-z0-9_-]{20,})@", 1),  # a key as the URL's user (Sentry DSN)
+    ("SECRET", r"(?i)[?&;]sig=([^&\s\"'<>]{10,})", 1),  # Azure SAS signature
+    (
+        "SECRET",
+        r"(?i)\b[A-Za-z0-9_]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|account[_-]?key|"
+        r"credentials?|private[_-]?key(?:[_-]?id)?|client[_-]?secret|sas[_-]?token|connection[_-]?string|secret[_-]?key)\b"
+        r"[\"']?\s*[=:]\s*[\"']?([^\s\"',;}{]{6,})",
+        1,
+    ),
+    ("SECRET", r"(?i)[\"'](?:auth|identitytoken|registrytoken|key|apikey|token)[\"']\s*:\s*[\"']([^\"'\s]{8,})[\"']", 1),  # docker, kaggle.json
+    (
+        "SECRET",  # command-line options: --password X, --token=X, --hf-token X
+        r"(?i)(?:^|[\s\"'=])--?(?:password|passwd|pwd|token|api[-_]?key|secret|access[-_]?token|auth[-_]?token|hf[-_]token|"
+        r"wandb[-_]key|client[-_]secret|key)(?:\s+|=)[\"']?([^\s\"'-][^\s\"']{2,})",
+        1,
+    ),
+    ("SECRET", r"(?i)\bwandb\s+login\b[^\n]{0,80}?\b((?:local-)?[0-9a-f]{40})\b", 1),
+    ("SECRET", r"(?i)\bmachine\s+\S+\s+login\s+(\S+)\s+password\s+(\S+)", -1),  # .netrc
+    ("SECRET", r"(?i)^\s*password\s+(\S{6,})", 1),  # .netrc, one field per line
+    ("SECRET", r"(?i)\bauth(?:_|\s|-)?token\b[\"']?\s*[=:]?\s*[\"']?([0-9a-f]{32})\b", 1),  # Twilio auth token
+    ("EMAIL", r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b", 0),
+    ("MAC", r"\b(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}\b|\b(?:[0-9A-Fa-f]{2}-){5}[0-9A-Fa-f]{2}\b", 0),
+    (
+        "USER",
+        r"(?:/home/|/Users/|/export/home/|/homes/|/Users\\{1,2}|\b[A-Za-z]:(?:\\{1,2}|/)(?:Users|Documents and Settings)(?:\\{1,2}|/))"
+        r"(?:(" + _NAME + r"+(?: " + _NAME + r"+){1,2})(?:/|\\)|(" + _NAME + r"+))",
+        -1,
+    ),
+    (
+        "USER",  # scheduler and shell user names
+        r"\b(?:SLURM_JOB_USER|SBATCH_USER|USER|LOGNAME|SUDO_USER|PBS_O_LOGNAME|LSB_USER|JUPYTERHUB_USER|UserId|[Uu]sername|[Uu]ser_name|userName)"
+        r"[\"']?\s*[=:]\s*[\"']?([^\s\"'(),;{}]{2,})",
+        1,
+    ),
+]
+# Patterns RE2 cannot express (lookarounds), each with a looser RE2 trigger for the prefilter below.
+_PY_RULE_SPECS: list[tuple[str, str, int, str]] = [
+    (
+        "SECRET",  # a bare AWS secret access key (40 base64 characters, all three classes), e.g. after its key id
+        r"(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])(?=[A-Za-z0-9/+]{0,39}[0-9])"
+        r"[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])",
+        0,
+        r"[A-Za-z0-9/+]{40}",
+    ),
     (
         "IP",
-        re.compile(r"(?<![\d.vV])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)"),
+        r"(?<![\d.vV])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)",
         0,
+        r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}",
     ),
     (
         "IP",  # IPv6: compressed (with '::') or full (eight groups); not times (10:22:33) or C++ scopes (c10::Error)
-        re.compile(
-            r"(?<![\w:.])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})"
-            r"(?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,8}(?:%[\w.]+)?(?![\w:])"
-        ),
+        r"(?<![\w:.])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})"
+        r"(?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,8}(?:%[\w.]+)?(?![\w:])",
         0,
+        r"[0-9A-Fa-f]{0,4}::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}",
     ),
-    ("USER", re.compile(r"(?:/home/|/Users/|/export/home/|C:\\Users\\)([A-Za-z0-9._-]+)"), 1),
 ]
-_RULES = [(kind, _linear(rx), group) for kind, rx, group in _RULES]
+_RULES: list[tuple[str, Any, int]] = [(kind, _linear(re.compile(p)), g) for kind, p, g in _RULE_SPECS] + [
+    (kind, re.compile(p), g) for kind, p, g, _ in _PY_RULE_SPECS
+]
+# the RE2 form of each rule (or of its looser trigger) for the prefilter; None: the rule always runs
+_TRIGGERS: list[str | None] = [getattr(rx, "re2_pattern", None) for _, rx, _ in _RULES[: len(_RULE_SPECS)]] + [
+    t for *_, t in _PY_RULE_SPECS
+]
+
+
+def _rule_set():  # type: ignore[no-untyped-def]
+    """One RE2 set of every rule's trigger: which rules can match a text, in one linear pass; a text
+    no rule can match (most log lines) costs that pass only. (set, set index -> rule index, rules that
+    always run); (None, [], every rule) without RE2."""
+    every = list(range(len(_RULES)))
+    try:
+        import re2
+
+        from .linear import to_re2
+
+        s = re2.Set.SearchSet()
+        index: list[int] = []
+        always: list[int] = []
+        for i, trig in enumerate(_TRIGGERS):
+            if trig is None:
+                always.append(i)
+                continue
+            pat = trig if i < len(_RULE_SPECS) else to_re2(trig, 0)
+            if s.Add(pat) != len(index):
+                return None, [], every
+            index.append(i)
+        s.Compile()
+        return s, index, always
+    except Exception:  # noqa: BLE001 - no RE2, or a pattern it refuses: every rule runs on every text
+        return None, [], every
+
+
+_SET, _SET_INDEX, _ALWAYS = _rule_set()
+
+
+def _rules_for(text: str) -> list[int]:
+    """The rules that may match ``text`` (in rule order)."""
+    if _SET is None:
+        return _ALWAYS
+    found = _SET.Match(text)
+    if not found:
+        return _ALWAYS
+    return sorted({_SET_INDEX[i] for i in found}.union(_ALWAYS))
 
 # The first part of a secret at the very end of a text that was cut short (by another module, or a
 # user's paste): too short for the rules above, still not for anyone's eyes. Run on the last
@@ -85,7 +191,9 @@ _CUT_TAIL = 200
 _CUT_END = r"(?=\s*(?:\u2026|\.\.\.)?\s*\Z)"
 _CUT_RULES: list[re.Pattern[str]] = [
     re.compile(
-        r"\b(?:hf_|sk-|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_)"
+        r"\b(?:hf_|api_org_|sk-|gh[pousr]_|github_pat_|glpat-|gldt-|glrt-|xox[abposre]-|xapp-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_|"
+        r"(?:sk|rk|pk)_(?:live|test)_|whsec_|SG\.|AIza|ya29\.|GOCSPX-|dapi|gsk_|r8_|nvapi-|xai-|pplx-|tgp_v1_|pcsk_|lsv2_|fw_|"
+        r"sq0atp-|sq0csp-|shpat_|shpss_|dop_v1_|hvs\.|ATATT3|PMAK-)"
         r"[A-Za-z0-9_.=+/-]*" + _CUT_END
     ),
     re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]+=*)" + _CUT_END),
@@ -121,6 +229,7 @@ _PUBLIC = (
 _LONG_TOKEN = re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{20,}")
 _SHORT_HOST = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:[0-9]|-)[A-Za-z0-9-]*$")  # gpu-node-17, node3: not 'www'
 _IPV4_LIKE = re.compile(r"^[\d.]+$")
+_PLACEHOLDER = re.compile(r"^<[A-Z]+-\d+>$")
 # Keep values that identify nothing and help diagnosis.
 _KEEP = {"127.0.0.1", "0.0.0.0", "255.255.255.255", "::1", "::", "root", "ubuntu", "localhost"}
 
@@ -150,7 +259,7 @@ class Masker:
             self._add_host(h)
 
     def _add_host(self, h: str, key: str | None = None) -> None:
-        if not h or h in _KEEP or len(h) < 2 or h in self._hosts:
+        if not h or h in _KEEP or len(h) < 2 or h in self._hosts or _PLACEHOLDER.match(h):
             return
         self._hosts.add(h)
         self._host_key.setdefault(h, key or h)
@@ -178,6 +287,8 @@ class Masker:
                     self._add_host(name)
 
     def host(self, host: str | None) -> str | None:
+        if host and _PLACEHOLDER.match(host):
+            return host  # masked already (at ingress)
         if host is None or not self.mask_hosts:
             return self.mask(host) if host else host
         self._add_host(host)
@@ -196,7 +307,8 @@ class Masker:
     def mask(self, text: str) -> str:
         if not text:
             return text
-        for kind, rx, group in _RULES:
+        for i in _rules_for(text):
+            kind, rx, group = _RULES[i]
             text = rx.sub(lambda m, k=kind, g=group: self._replace(m, k, g), text)
         text = self._mask_cut_tail(text)
         for plugin in self._vendor_plugins(text):
@@ -241,6 +353,15 @@ class Masker:
         return self._plugins
 
     def _replace(self, m: re.Match[str], kind: str, group: int) -> str:
+        if group < 0:  # every group that took part, right to left (spans shift as each is replaced)
+            whole, base = m.group(0), m.start(0)
+            for g in range(len(m.groups()), 0, -1):
+                value = m.group(g)
+                if value is None or value in _KEEP or value.startswith("<"):
+                    continue
+                start, end = m.span(g)
+                whole = whole[: start - base] + self.placeholder(kind, value) + whole[end - base :]
+            return whole
         value = m.group(group)
         if value is None or value in _KEEP or value.startswith("<"):
             return m.group(0)
