@@ -403,6 +403,8 @@ def _from_block_header(at: Attribution, before: Sequence[str]) -> Attribution:
     "[Rank 1 Error Snippet]:", or the inner traceback a driver prints under "RayTaskError(X): ray::A.f()
     (pid=N, ip=H)". The block ends at a blank line, a line with a timestamp or a rank prefix of its own,
     or a line of another process (a different Ray prefix)."""
+    if not any("Error Snippet" in p or "ray::" in p for p in before):
+        return at  # no block header in reach (the common case: a cheap test before the walk)
     for prev in reversed(before):
         if not prev.strip() or parse_time(prev) is not None:
             return at

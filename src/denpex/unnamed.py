@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .engine import AttributedHit, _Engine
 
 MAX_EVIDENCE = 5
+MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
 
 def _stream_key(h: AttributedHit) -> tuple[int, int | None]:
@@ -112,10 +113,13 @@ def exception_findings(
         if eid not in eng.kb.entries:
             eid = "python.unhandled-exception"
         facts = tracebacks.facts_of(rec, vers)
-        key = (eid, h.at.rank, h.at.host, rec.exc_type, rec.message[:200])
+        # one finding per exception *kind* on a process: messages that differ only in numbers, paths or
+        # addresses ("sample 17 failed", "sample 18 failed") are the same failure repeated
+        key = (eid, h.at.rank, h.at.host, rec.exc_type, tracebacks.search_key(rec))
         groups.setdefault(key, []).append((rec, facts))
     out: list[Finding] = []
-    for (eid, rank, host, _, _), recs in groups.items():
+    # bounded: a log that prints thousands of distinct exceptions keeps the earliest kinds
+    for (eid, rank, host, _, _), recs in list(groups.items())[:MAX_UNNAMED]:
         rec, facts = recs[0]
         loaded = eng.kb.entries[eid]
         entry = loaded.entry
