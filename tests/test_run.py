@@ -366,7 +366,7 @@ def test_torchrun_hang_caught_then_ctrl_c_leaves_nothing(tmp_path, torch_ok):
     job = subprocess.Popen([*DENPEX, "run", "--dir", str(runs), "--hang-timeout", "8s", "--", *_torchrun_args("hang", 3)],
                            stdout=subprocess.DEVNULL, stderr=err, env=dict(ENV, COLLECTIVE_TIMEOUT_S="600"), cwd=tmp_path)
     deadline = time.time() + 150
-    while time.time() < deadline and b"stacks in" not in (tmp_path / "err.txt").read_bytes():
+    while time.time() < deadline and b"stacks in" not in (tmp_path / "err.txt").read_bytes():  # after incident.json
         assert job.poll() is None
         time.sleep(0.5)
     inc = _incident(runs)  # written at the hang, before the job ends

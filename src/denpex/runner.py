@@ -596,14 +596,14 @@ class Runner:
             "note": verdict.note, "processes": [s.to_dict() for s in states], "stacks_file": "stacks.txt",
             "nccl_dumps": dumps, "py_spy": py_spy or "not installed (pip install 'denpex[run]')",
         }
+        if not self.cfg.kill_on_hang:
+            self.write_incident(final=False)  # the job may hang for hours yet: the incident is there now
         self.say(f"denpex run: HANG: {text}")
         self.say(f"denpex run: stacks in {self.run_dir / 'stacks.txt'}")
         if self.cfg.kill_on_hang:
             self.state.ended_by = "hang"
             self.say("denpex run: --kill-on-hang: ending the job")
             self.kill_job()
-        else:
-            self.write_incident(final=False)
 
     def kill_job(self) -> None:
         """SIGTERM to the command's process group and every process of its tree, SIGKILL after 10 s.
@@ -702,7 +702,8 @@ class Runner:
         assert self.run_dir is not None
         d_dir = self.run_dir
         log = d_dir / "output.log.zst"
-        stored = write_masked(self.recorder.snapshot(), log, self.masker)
+        kept = self.recorder.snapshot()
+        stored = write_masked(kept, log, self.masker)
         report = InputsReport()
         sources = collect_sources([str(log)], report)
         error_files = sorted(p for p in (d_dir / "torchelastic").rglob("error.json")) if (d_dir / "torchelastic").exists() else []
@@ -713,7 +714,7 @@ class Runner:
             sources.append(bytes_source("kernel log (dmesg)", ("\n".join(kernel) + "\n").encode(), report))
         d = diagnose_sources(sources, report, mask_hosts=self.cfg.mask_hosts)
         meta = self._meta(ex)
-        meta["output"].update({"stored": log.name, "stored_bytes": stored, "limit_bytes": self.cfg.max_log})
+        meta["output"].update({"stored": log.name, "kept_bytes": len(kept), "stored_bytes": stored, "limit_bytes": self.cfg.max_log})
         meta["host"] = {
             "kernel": [self.masker.mask(k) for k in kernel], "kernel_note": kernel_note, "disk": disk_facts(d_dir),
         }
