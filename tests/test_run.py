@@ -200,6 +200,25 @@ def test_signal_exit_decoded(tmp_path):
     assert inc["run"]["host"]["disk"]["dev_shm"]["free_bytes"] > 0
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("denpex-run")
+def test_everything_stored_is_masked(tmp_path):
+    token = "hf_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9"
+    code = (f"print('login with {token} from 10.1.2.3 as /home/alice/run'); "
+            f"raise RuntimeError('CUDA error: an illegal memory access was encountered ({token})')")
+    r = subprocess.run([*DENPEX, "run", "--dir", str(tmp_path), "--", sys.executable, "-c", code],
+                       check=False, capture_output=True, env=ENV, timeout=60)
+    assert r.returncode == 1 and token.encode() in r.stdout  # passed through untouched
+    import zstandard
+
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    stored = zstandard.ZstdDecompressor().decompressobj().decompress((folder / "output.log.zst").read_bytes())
+    incident = (folder / "incident.json").read_bytes()
+    for secret in (token.encode(), b"10.1.2.3", b"/home/alice"):
+        assert secret not in stored and secret not in incident
+    assert b"<SECRET-" in stored and b"illegal memory access" in stored
+
+
 LEAVER = r"""
 import signal, subprocess, sys, time
 # like torchrun: a worker in its own session, which our SIGINT to the process group does not reach

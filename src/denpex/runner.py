@@ -594,7 +594,7 @@ class Runner:
             "verdict": text, "suspects": verdict.suspects, "majority_ranks": verdict.majority_ranks,
             "majority_frame": verdict.majority_frame, "odd_frames": {str(k): v for k, v in verdict.odd_frames.items()},
             "note": verdict.note, "processes": [s.to_dict() for s in states], "stacks_file": "stacks.txt",
-            "nccl_dumps": dumps, "py_spy": py_spy or "not installed (pip install 'denpex[run]')",
+            "nccl_dumps": dumps, "py_spy": self.masker.mask(py_spy) if py_spy else "not installed (pip install 'denpex[run]')",
         }
         if not self.cfg.kill_on_hang:
             self.write_incident(final=False)  # the job may hang for hours yet: the incident is there now
@@ -666,7 +666,7 @@ class Runner:
             "ended_by": st.ended_by,
             "signals_forwarded": st.signals,
             "hosts": [m.host(socket.gethostname())],
-            "env_set": self.env_set,
+            "env_set": {k: m.mask(v) for k, v in self.env_set.items()},
             "env_left_as_set": self.env_kept,
             "output": self.recorder.stats(),
             "hang": st.hang,
