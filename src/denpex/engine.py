@@ -38,6 +38,7 @@ from .unnamed import exception_findings, handled_failures
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 MISMATCH_ID = "dist.collective-mismatch"
+_UNFILLED = re.compile(r"(?<![\w?'\"])\?(?![\w?])")
 TENTATIVE = 0.7
 PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
 LAST_LINE = Rule(index=LAST_LINE_RULE, entry_id=None, sig_id="last-line", pattern="", regex=re.compile(""), ignore_case=False)
@@ -563,7 +564,8 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
         who = f" on rank {primary.rank}" + (f" ({primary.host})" if primary.host else "")
     if primary.role == "root":
         # the run-specific message ("4608 prompt + 512 completion > 4096") says more than the class title
-        said = primary.message if primary.message and "?" not in primary.message else primary.title
+        # an unfilled placeholder renders as a lone "?" ("peer ?"); a real question mark ends a word
+        said = primary.message if primary.message and not _UNFILLED.search(primary.message) else primary.title
         base = f"{said.rstrip('.')}{who}."
     else:
         base = f"Only collateral failures were found ({primary.id}{who}); the initiating failure is not in this log."
