@@ -56,8 +56,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(hint)
     elif reason:
         derived["what"] = reason.strip()[:120]
-        parts.append(f"The TPU backend could not be initialised: {reason.strip()}.")
-        if "libtpu" in reason:
+        parts.append(f"The TPU backend could not be initialised: {reason.strip().rstrip('.')}.")
+        if "topology" in reason:
+            fix.append("On a multi-host slice every worker must start the program (gcloud compute tpus tpu-vm ssh NAME --worker=all --command=...); a worker that is missing, still busy with an old run, or on other versions leaves the topology incomplete. Check sudo lsof -w /dev/accel* on all workers.")
+        elif "libtpu" in reason:
             fix.append("Install the libtpu that matches jax: pip install -U 'jax[tpu]' (on a TPU VM), or set JAX_PLATFORMS=cpu/cuda on machines without TPUs.")
         else:
             fix.append("sudo lsof -w /dev/accel* to rule out another holder, then check jax/libtpu versions (pip show jax jaxlib libtpu).")
