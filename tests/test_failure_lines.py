@@ -75,7 +75,7 @@ NEAR_MISSES = [
     "Process finished with exit code 0",
     "worker exited with code 0",
     "INFO:     127.0.0.1:38402 - \"POST /v1/chat/completions HTTP/1.1\" 500 Internal Server Error",
-    "NET/OFI Request 0x7f14cc5b60c0 completed with error. RC: 0. Error: 0 (SUCCESS)",
+    "INFO validation: Mean Squared Error: 0.0123, MAE: 0.081",
     "    except FileNotFoundError:",
     "class ShardLoadError(Exception):",
     "Successfully installed torch-2.5.1 transformers-4.46.0",

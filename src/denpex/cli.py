@@ -108,7 +108,9 @@ def main(ctx: click.Context, color: bool | None) -> None:
     Shell completion: eval "$(_DENPEX_COMPLETE=bash_source denpex)" (zsh_source, fish_source).
     """
     from .config import ConfigError, command_defaults
+    from .guard import harden
 
+    harden()  # messages, never tracebacks: closed stdin, cp1252 stdout, a full disk (issue 18)
     global _COLOR
     _COLOR = color
     try:
@@ -255,8 +257,11 @@ def list_cmd(category: str | None, system: str | None, tag: str | None, role: st
         import json
 
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-    else:
+    elif sys.stdout.isatty():
         _console().print(t)
+    else:  # piped: one entry per line, ids never broken
+        for r in rows:
+            click.echo(f"{r['id']}\t{r['category']}\t{r['role']}\t{r['severity']}\t{r['title']}")
     if n == 0:
         sys.exit(1)
 
