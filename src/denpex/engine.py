@@ -165,11 +165,14 @@ def scan_sources(
     engine: str = "auto",
     progress: Progress | None = None,
     while_waiting: Callable[[], None] | None = None,
+    scanned: Sequence[Sequence[Scanned]] | None = None,
 ) -> list[AttributedHit]:
     """Scan and attribute: the per-source part (``attribute_hits``) runs beside the scan, in the
-    workers when there are several; the fallbacks that look across sources run here."""
+    workers when there are several; the fallbacks that look across sources run here. ``scanned``:
+    the per-source part already done elsewhere (``parallel.raw_scan`` of each source, in order, with
+    each source's ``info`` filled in), e.g. by the tasks of a fleet scan that split one job by file."""
     out: list[AttributedHit] = []
-    raw_all = raw_scan(sources, eng, jobs, kb_dir, engine, progress, while_waiting)
+    raw_all = list(scanned) if scanned is not None else raw_scan(sources, eng, jobs, kb_dir, engine, progress, while_waiting)
     proc_ranks = _process_ranks(raw_all)
     raw_all = _task_file_ranks(sources, raw_all)
     for idx, scanned in enumerate(raw_all):
@@ -505,13 +508,16 @@ def _rank_findings(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=functools.cmp_to_key(cmp))
 
 
-def run(sources: Sequence[Source], report: InputsReport, options: Options) -> Diagnosis:
+def run(
+    sources: Sequence[Source], report: InputsReport, options: Options, scanned: Sequence[Sequence[Scanned]] | None = None,
+) -> Diagnosis:
+    """The whole pipeline; ``scanned``: the sources' raw scans done elsewhere (see ``scan_sources``)."""
     eng = get_engine(options.kb_dir, options.engine)
     progress = Progress(options.progress)
     masker = Masker(mask_hosts=options.mask_hosts) if options.mask else NullMasker()
     try:
         # while worker processes scan, this one loads the masking detectors it will need after
-        hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress, masker.preload)
+        hits = scan_sources(sources, eng, options.jobs, options.kb_dir, options.engine, progress, masker.preload, scanned)
     finally:
         progress.stop()
     report.files.extend(s.info for s in sources)
@@ -616,8 +622,10 @@ def diagnose(
     return run(sources, report, options)
 
 
-def diagnose_sources(sources: Sequence[Source], report: InputsReport, **kw: Any) -> Diagnosis:
-    return run(sources, report, Options(**kw))
+def diagnose_sources(
+    sources: Sequence[Source], report: InputsReport, scanned: Sequence[Sequence[Scanned]] | None = None, **kw: Any,
+) -> Diagnosis:
+    return run(sources, report, Options(**kw), scanned)
 
 
 
