@@ -113,6 +113,36 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         _backfill_nodes,
     ),
+    Migration(
+        3,
+        "fleet_jobs: every job a fleet scan read (clean ones too), by file listing and content digest",
+        (
+            # listing: hash of the job's file names, sizes and times (a re-scan skips an unchanged job
+            # without reading it); digest: hash of its bytes (the job's identity: one content is
+            # counted once, ``counted`` = 1 on its first row); incident_id: the saved incident of a
+            # failed job (no foreign key: ``history purge`` deletes incidents, the job stays scanned)
+            """CREATE TABLE fleet_jobs (
+                id {id},
+                listing TEXT NOT NULL UNIQUE,
+                digest TEXT NOT NULL,
+                counted INTEGER NOT NULL,
+                job TEXT NOT NULL,
+                root TEXT NOT NULL,
+                files INTEGER NOT NULL,
+                bytes {bigint} NOT NULL,
+                hosts TEXT NOT NULL,
+                ended_at TEXT NOT NULL,
+                scanned_at TEXT NOT NULL,
+                status TEXT NOT NULL,
+                failure_id TEXT,
+                incident_id {bigint},
+                seconds REAL NOT NULL,
+                error TEXT
+            )""",
+            "CREATE INDEX fleet_jobs_digest ON fleet_jobs (digest, counted)",
+            "CREATE INDEX fleet_jobs_ended ON fleet_jobs (ended_at)",
+        ),
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 
