@@ -494,5 +494,14 @@ def _add_history_commands() -> None:
 _add_history_commands()
 
 
+def _add_fleet_commands() -> None:
+    from .fleet.commands import fleet  # scan, report (Dask is imported only when a scan runs)
+
+    main.add_command(fleet)
+
+
+_add_fleet_commands()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

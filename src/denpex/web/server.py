@@ -343,6 +343,19 @@ def create_app(
         ]
         return html("api.html", ops=ops)
 
+    @app.get("/fleet", response_class=HTMLResponse, include_in_schema=False)
+    async def fleet_page(since: str | None = None) -> HTMLResponse:
+        from ..fleet.web import fleet_context
+
+        ctx = await asyncio.get_running_loop().run_in_executor(executor, fleet_context, since)
+        return html("fleet.html", nav="fleet", **ctx)
+
+    @app.get("/api/fleet", summary="The fleet report (denpex fleet report --json) of the history database")
+    async def api_fleet(since: str | None = None) -> dict[str, Any]:
+        from ..fleet.web import fleet_report
+
+        return await asyncio.get_running_loop().run_in_executor(executor, fleet_report, since)
+
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
