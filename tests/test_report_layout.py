@@ -3,6 +3,7 @@ pipes and CI logs that never breaks ids or addresses, -q, and a compact notebook
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,31 @@ def test_search_ranks_by_match_quality_and_admits_no_match():
     top = [e.id for _, e, _ in search_entries("nvlink")]
     assert top and len(top) < 6
     assert _run("list", "--json", "--system", "vllm").stdout.count('"id"') >= 8
+
+
+def test_explain_shows_real_example_lines_not_regexes():
+    r = _run("explain", "--markdown", "vllm.context-length-exceeded")
+    looks = r.stdout.split("## What this failure looks like", 1)[1].split("##", 1)[0]
+    assert "maximum context length is" in looks and "(?P<" not in looks
+
+
+def test_built_wheel_carries_what_an_installed_copy_needs(tmp_path):
+    """The wheel (not the editable checkout) has the taxonomy, every sample folder and the knowledge
+    base: kb lint runs clean and the README's multi-rank example path exists in an installed copy."""
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "w"), str(root)],
+                   check=True, capture_output=True, timeout=300)
+    wheel = next((tmp_path / "w").glob("denpex_oss-*.whl"))
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=300)
+    env = {**os.environ, "PYTHONPATH": str(target), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    run = lambda *a: subprocess.run([sys.executable, *a], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path, check=False)  # noqa: E731
+    where = run("-c", "import denpex; print(denpex.__file__)").stdout.strip()
+    assert where.startswith(str(target)), where
+    assert (target / "denpex" / "taxonomy.yaml").is_file()
+    assert (target / "denpex" / "samples" / "torchrun-crash" / "console.log").is_file()
+    lint = run("-m", "denpex", "kb", "lint")
+    assert lint.returncode == 0, lint.stdout[-2000:] + lint.stderr[-2000:]
+    d = run("-m", "denpex", "diagnose", "-q", str(target / "denpex" / "samples" / "torchrun-crash" / "console.log"))
+    assert d.returncode == 1 and "rank 2" in d.stdout

@@ -213,7 +213,9 @@ def explain(entry_id: str, as_md: bool) -> None:
         close = [e for e in kb.entries if entry_id in e]
         _console(True).print(f"[red]error:[/red] no entry {entry_id!r}" + (f"; did you mean {', '.join(close[:5])}?" if close else ""))
         sys.exit(2)
-    text = entry_markdown(loaded.entry)
+    from .encyclopedia import signature_examples
+
+    text = entry_markdown(loaded.entry, signature_examples(loaded))
     if as_md:
         click.echo(text)
     else:

@@ -5,15 +5,37 @@ from __future__ import annotations
 import re
 
 from .entry import Entry
-from .knowledge import load_kb
+from .knowledge import LoadedEntry, load_kb
 
 
-def entry_markdown(e: Entry) -> str:
+def signature_examples(loaded: LoadedEntry, per_signature: int = 2) -> dict[str, list[str]]:
+    """Real example lines for each signature, taken from the entry's positive samples (what a
+    reader recognises, unlike the regex)."""
+    out: dict[str, list[str]] = {}
+    for sig in loaded.entry.signatures:
+        rx = re.compile(sig.pattern, re.IGNORECASE if sig.ignore_case else 0)
+        found: list[str] = []
+        for smp in loaded.samples:
+            if smp.expect != "match":
+                continue
+            for line in smp.body.splitlines():
+                if rx.search(line) and line.strip() not in found:
+                    found.append(line.strip())
+                    break
+            if len(found) >= per_signature:
+                break
+        out[sig.id] = found
+    return out
+
+
+def entry_markdown(e: Entry, examples: dict[str, list[str]] | None = None) -> str:
     o: list[str] = [f"# {e.title}", "", f"`{e.id}` · {e.category} · severity **{e.severity}** · role **{e.role}**", ""]
     o += [f"Tags: {', '.join(e.tags)}", "", "## Quick answer", "", e.summary, ""]
     o += ["## What this failure looks like", ""]
     for s in e.signatures:
-        o.append(f"- `{s.id}`" + (f" ({s.versions})" if s.versions else "") + f": `{s.pattern}`")
+        shown = (examples or {}).get(s.id)
+        what = "; ".join(f"`{x[:300]}`" for x in shown) if shown else f"`{s.pattern}`"
+        o.append(f"- {s.versions or s.id}: {what}")
     o += ["", "## Why it happens (the mechanism)", "", e.mechanism, "", "## What you'll observe", ""]
     o += [f"- {x}" for x in e.observe]
     o += ["", "## Common symptoms and what they mean", "", "| Symptom | Why it happens |", "|---|---|"]

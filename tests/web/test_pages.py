@@ -194,3 +194,11 @@ def test_multi_rank_diagnosis_shows_ranks_and_timeline(client: TestClient) -> No
 def test_system_hub_includes_entries_of_other_prefixes_that_concern_it(client: TestClient) -> None:
     html = client.get("/systems/nccl").text
     assert 'id="also"' in html and "/entries/dist." in html  # NCCL-tagged dist.* entries
+
+
+def test_api_page_names_the_server_it_was_reached_on() -> None:
+    from denpex.web.server import create_app
+
+    c = TestClient(create_app(), base_url="http://127.0.0.1:9123")
+    html = c.get("/docs").text
+    assert "http://127.0.0.1:9123/api/diagnose" in html and ":8000/" not in html

@@ -334,14 +334,16 @@ def create_app(
         return await asyncio.get_running_loop().run_in_executor(executor, work)
 
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
-    async def api_docs() -> HTMLResponse:
+    async def api_docs(request: Request) -> HTMLResponse:
         spec = app.openapi()
         ops = [
             {"method": m.upper(), "path": p, "summary": op.get("summary", ""), "description": op.get("description", "")}
             for p, item in spec.get("paths", {}).items()
             for m, op in item.items()
         ]
-        return html("api.html", ops=ops)
+        # the examples name this server as the browser reached it (host and port it was started on)
+        base = str(request.base_url).rstrip("/")
+        return html("api.html", ops=ops, base=base)
 
     @app.get("/fleet", response_class=HTMLResponse, include_in_schema=False)
     async def fleet_page(since: str | None = None) -> HTMLResponse:
