@@ -87,7 +87,7 @@ def test_built_wheel_carries_what_an_installed_copy_needs(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
                    check=True, capture_output=True, timeout=300)
     env = {**os.environ, "PYTHONPATH": str(target), "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    run = lambda *a: subprocess.run([sys.executable, *a], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path, check=False)  # noqa: E731
+    run = lambda *a: subprocess.run([sys.executable, *a], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path, check=False)
     where = run("-c", "import denpex; print(denpex.__file__)").stdout.strip()
     assert where.startswith(str(target)), where
     assert (target / "denpex" / "taxonomy.yaml").is_file()

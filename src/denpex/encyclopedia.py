@@ -67,10 +67,7 @@ def _cell(s: str) -> str:
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{2,}")
 _TOKEN = re.compile(r"[a-z][a-z0-9]+|\d+[a-z]\w*")
 # words every entry and every error message uses: they rank nothing
-_STOP = frozenset("""
-the and for with not was were are but you your this that from into has have had can cannot could error errors
-failed fail failure when while then than there their which what use used using run running line file
-""".split())
+_STOP = frozenset(["the", "and", "for", "with", "not", "was", "were", "are", "but", "you", "your", "this", "that", "from", "into", "has", "have", "had", "can", "cannot", "could", "error", "errors", "failed", "fail", "failure", "when", "while", "then", "than", "there", "their", "which", "what", "use", "used", "using", "run", "running", "line", "file"])
 MIN_RELATIVE = 0.35  # a keyword result below this share of the best one is noise
 MIN_SCORE = 1.5  # BM25 score below which nothing "really matches"
 
