@@ -132,7 +132,7 @@ def main(ctx: click.Context, color: bool | None) -> None:
 @click.option("-q", "--quiet", is_flag=True, help="print only the verdict line (and no progress bar)")
 @click.option("--width", type=int, default=None, metavar="COLUMNS",
               help="render the boxed terminal report at this width even when piped (default: a plain layout when stdout is not a terminal)")
-@click.option("-v", "--verbose", is_flag=True)
+@click.option("-v", "--verbose", is_flag=True, help="also show what each collateral finding was caused by")
 @click.option("--all-ranks", is_flag=True, help="list every rank and every finding (default: the ranks that matter, identical findings grouped)")
 @click.option(
     "--max-bytes", default=None, metavar="SIZE",
@@ -149,7 +149,17 @@ def diagnose(
     engine: str, jobs: int, quiet: bool, width: int | None, verbose: bool, all_ranks: bool, max_bytes: str | None,
     save: bool, keep_log: bool, job: str | None, db: str | None, no_history: bool,
 ) -> None:
-    """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin."""
+    """Diagnose log files, folders (recursively), .gz/.zst archives or '-' for stdin.
+
+    Exit status: 0 nothing failed, 1 a failure was found, 2 usage/input error or empty input.
+
+    \b
+    Examples:
+      denpex diagnose train.log
+      denpex diagnose logs/ --json > report.json
+      kubectl logs job/train --all-containers --prefix | denpex diagnose -
+      denpex diagnose slurm-*.out --mask-hosts --markdown >> "$GITHUB_STEP_SUMMARY"
+    """
     from .history.hook import Recorder
     from .render import render_markdown, render_plain, render_terminal, to_json
 
@@ -320,7 +330,7 @@ def timeline(paths: tuple[str, ...], png: str | None, svg: str | None, mask_host
 
 @main.command()
 def schema() -> None:
-    """Print the JSON Schema of ``diagnose --json`` output."""
+    """Print the JSON Schema of the diagnose --json output."""
     click.echo((Path(__file__).parent / "schemas" / "diagnosis.schema.json").read_text())
 
 
