@@ -171,7 +171,12 @@ def discover(
             if job is None:
                 continue
             spec = jobs.setdefault((shown_root, job), JobSpec(job, shown_root, protocol, [], dict(storage_options or {})))
-            inner = rel[len(job):].lstrip("/") if job != "." and rel.startswith(job) else rel
+            if job == ".":
+                inner = rel
+            elif rel.startswith(job + "/"):
+                inner = rel[len(job) + 1:]
+            else:  # a job named after its files (a Slurm output set): the file name
+                inner = rel.rsplit("/", 1)[-1]
             spec.files.append(FileRef(path, inner, int(info.get("size") or 0), _mtime(info)))
     out = []
     for spec in jobs.values():

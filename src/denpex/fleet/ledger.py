@@ -6,6 +6,7 @@ arrives. A failed job is saved with ``Store.save`` (the same masking, fingerprin
 digest), then its row goes into ``fleet_jobs`` (schema migration 3). Counted once:
 - a result whose digest is already counted (the task ran twice after a worker died, the same logs
   are in two folders, a re-scan of touched files) only adds its listing, ``counted`` = 0;
+- a job read again with other content (its log grew) replaces its earlier row (``superseded``);
 - a crash between the incident and the ``fleet_jobs`` row is healed by the next scan: the incident
   is found by its ``input_digest`` and not saved again.
 """
@@ -83,6 +84,12 @@ class Ledger:
         updates = ", ".join(f"{k} = excluded.{k}" for k in row if k != "listing")
         where = " WHERE fleet_jobs.status = 'error'" if keep_done else ""
         with self.store.db.write() as c:
+            if row["counted"]:
+                # the same job read again with other content (a log that grew): the new row counts
+                c.execute(
+                    "UPDATE fleet_jobs SET counted = 0, status = 'superseded' WHERE root = :r AND job = :j "
+                    "AND counted = 1 AND digest <> :d", {"r": row["root"], "j": row["job"], "d": row["digest"]},
+                )
             c.execute(
                 f"INSERT INTO fleet_jobs ({cols}) VALUES ({', '.join(':' + k for k in row)}) "
                 f"ON CONFLICT (listing) DO UPDATE SET {updates}{where}", row,
