@@ -202,8 +202,10 @@ _CUT_RULES: list[re.Pattern[str]] = [
         r"(?i)\b[A-Za-z0-9_]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|credentials?)\b"
         r"[\"']?\s*[=:]\s*[\"']?([^\s\"',;}{]+)" + _CUT_END
     ),
-    # a long run of token characters mixing letters and digits, cut: a vendor token's first part
-    re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{16,}" + _CUT_END),
+    # a long run of token characters mixing letters and digits, visibly cut ("…" / "..." after it): a
+    # vendor token's first part. Only where the cut shows: at the end of any text this would take
+    # file names and model names ("model-00031-of-00037.safetensors", "Qwen2.5-72B-Instruct") for secrets
+    re.compile(r"(?<![\w+=.-])(?=[\w+=.-]*\d)(?=[\w+=.-]*[A-Za-z])[\w+=.-]{16,}(?=\s*(?:\u2026|\.\.\.)\s*\Z)"),
 ]
 
 # host names in message text (with mask_hosts): a dotted name ending in a DNS suffix clusters use ...
