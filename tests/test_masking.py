@@ -87,3 +87,11 @@ def test_file_and_model_names_at_the_end_of_a_line_are_not_secrets():
                  "loading model-00031-of-00037.safetensors", "cache-8f3a2b1c9d.arrow"):
         assert m.mask(line) == line
     assert "<SECRET" in m.mask("token abcd1234efgh5678ijkl9012...")
+
+
+def test_a_port_at_the_end_of_a_url_is_not_a_cut_password():
+    from denpex.masking import Masker
+
+    m = Masker()
+    assert m.mask("rendezvous at tcp://10.2.3.4:29500").endswith(":29500")
+    assert "<SECRET" in m.mask("DATABASE_URL=postgresql://admin:s3cr")

@@ -197,7 +197,8 @@ _CUT_RULES: list[re.Pattern[str]] = [
         r"[A-Za-z0-9_.=+/-]*" + _CUT_END
     ),
     re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]+=*)" + _CUT_END),
-    re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^:/\s@]+:([^@\s/]+)" + _CUT_END),
+    # scheme://user:pass cut before its "@" (a port, all digits, is not a password)
+    re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^:/\s@]+:(?!\d+\s*(?:\u2026|\.\.\.)?\s*\Z)([^@\s/]+)" + _CUT_END),
     re.compile(
         r"(?i)\b[A-Za-z0-9_]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|credentials?)\b"
         r"[\"']?\s*[=:]\s*[\"']?([^\s\"',;}{]+)" + _CUT_END
