@@ -18,7 +18,7 @@ _UNITS = {
 }
 
 
-def parse_size(text: str | float | int | None) -> float | None:
+def parse_size(text: str | float | None) -> float | None:
     """'20.00 MiB', '6.48G', '6291456' -> bytes (None when the unit is unknown).
     Used by ``bytes`` facts and by entries' explain functions."""
     if text is None:
@@ -86,3 +86,23 @@ def fmt_bytes(n: float) -> str:
         if abs(n) >= size:
             return f"{n / size:.2f} {unit}"
     return f"{n:.0f} bytes"
+
+
+def cuda_error_origin(
+    facts: Mapping[str, Any], enum_name: str, eras: Mapping[int, str], driver_users: str, runtime_users: str
+) -> tuple[list[str], dict[str, Any]]:
+    """What a CUDA error's number and name say about where it came from, shared by the cuda.*
+    entries: the numbering era of ``cuda_error_code`` (runtime numbers changed in CUDA 10.1) and
+    whether ``cuda_error_name`` is a driver-API (``CUDA_ERROR_*``) or runtime-API name."""
+    parts: list[str] = []
+    derived: dict[str, Any] = {}
+    code = facts.get("cuda_error_code")
+    name = facts.get("cuda_error_name")
+    if isinstance(code, int) and code in eras:
+        derived["cuda_runtime_era"] = eras[code]
+        parts.append(f"error code {code} is {enum_name} as numbered by the {eras[code]}")
+    if name:
+        api = f"driver API ({driver_users})" if str(name).startswith("CUDA_ERROR") else f"runtime API ({runtime_users})"
+        derived["reporting_api"] = api
+        parts.append(f"{name} comes from the {api}")
+    return parts, derived

@@ -47,6 +47,17 @@ XID_CATALOG: dict[int, tuple[str, str]] = {
 }
 
 
+# Xids NVIDIA attributes to the GPU, its memory, firmware or link (not to the application's code)
+HARDWARE_XIDS = frozenset({48, 61, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120})
+# Xids NVIDIA attributes to the application (a kernel bug), not to failing hardware
+APPLICATION_XIDS = frozenset({13, 31, 43})
+
+
+def xid_meaning(code: int) -> str:
+    """The catalog's one-line meaning of an Xid ("NVLink error"), or "" for one it lacks."""
+    return XID_CATALOG.get(code, ("", ""))[0]
+
+
 def _codes(facts: Mapping[str, Any]) -> list[int]:
     out: list[int] = []
     for key in ("xid", "companion_xid"):

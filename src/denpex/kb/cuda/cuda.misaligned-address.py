@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import cuda_error_origin
 from denpex.models import Explanation
 
 # cudaErrorMisalignedAddress was 74 before CUDA 10.1 and 716 since (the driver API always used 716).
@@ -20,18 +21,8 @@ def _alignment(addr: int) -> int:
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    parts: list[str] = []
     fix: list[str] = []
-    derived: dict[str, Any] = {}
-    code = facts.get("cuda_error_code")
-    name = facts.get("cuda_error_name")
-    if isinstance(code, int) and code in _ERAS:
-        derived["cuda_runtime_era"] = _ERAS[code]
-        parts.append(f"error code {code} is cudaErrorMisalignedAddress as numbered by the {_ERAS[code]}")
-    if name:
-        api = "driver API (JAX/XLA, TensorFlow, CuPy driver calls, Numba)" if str(name).startswith("CUDA_ERROR") else "runtime API (PyTorch, CuPy runtime calls, CUB/Thrust)"
-        derived["reporting_api"] = api
-        parts.append(f"{name} comes from the {api}")
+    parts, derived = cuda_error_origin(facts, "cudaErrorMisalignedAddress", _ERAS, "JAX/XLA, TensorFlow, CuPy driver calls, Numba", "PyTorch, CuPy runtime calls, CUB/Thrust")
     address = facts.get("address")
     size = facts.get("access_size")
     if address:

@@ -6,27 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import cuda_error_origin
 from denpex.models import Explanation
+from denpex.xid import HARDWARE_XIDS
 
 _ERAS = {30: "CUDA < 10.1 runtime (legacy THC / cutorch build)", 999: "CUDA >= 10.1 runtime or driver API"}
-_HW_XIDS = {48, 61, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120}
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    parts: list[str] = []
     fix: list[str] = []
-    derived: dict[str, Any] = {}
-    code = facts.get("cuda_error_code")
-    name = facts.get("cuda_error_name")
+    parts, derived = cuda_error_origin(facts, "cudaErrorUnknown", _ERAS, "cuInit and friends: TensorFlow, JAX, CuPy, Numba", "PyTorch, CuPy runtime calls")
     init = facts.get("init_failure")
     xid = facts.get("xid")
-    if isinstance(code, int) and code in _ERAS:
-        derived["cuda_runtime_era"] = _ERAS[code]
-        parts.append(f"error code {code} is cudaErrorUnknown as numbered by the {_ERAS[code]}")
-    if name:
-        api = "driver API (cuInit and friends: TensorFlow, JAX, CuPy, Numba)" if str(name).startswith("CUDA_ERROR") else "runtime API (PyTorch, CuPy runtime calls)"
-        derived["reporting_api"] = api
-        parts.append(f"{name} comes from the {api}")
     if init:
         derived["phase"] = "initialisation"
         who = "TensorFlow/JAX will continue on the CPU" if init == "cuInit" else "PyTorch now reports zero GPUs (is_available() is False)"
@@ -36,7 +27,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Fix the environment, not the code: reinstalling torch/TensorFlow will not help; run the verify command in the same container or session after each change.")
     if isinstance(xid, int):
         derived["phase"] = derived.get("phase", "runtime")
-        if xid in _HW_XIDS:
+        if xid in HARDWARE_XIDS:
             derived["fault_side"] = "hardware"
             parts.append(f"the driver logged Xid {xid} nearby: the GPU or its link failed and CUDA reported it as unknown")
             fix.append(f"Drain the GPU (Xid {xid}), reset or reboot the node and move the job; repeated Xid {xid} needs hardware service.")
