@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..grouping import rank_ranges
 from . import HistoryError, resolve_db
 
 DB_HELP = "history database: a file (default: $XDG_DATA_HOME/denpex/history.db) or postgresql://..."
@@ -178,7 +179,7 @@ def show(incident: str, as_json: bool, with_log: bool, db: str | None) -> None:
     c.print(f"[bold]Incident #{row['id']}[/bold]  {short_time(row['created_at'])} UTC  {row['failure_id']}")
     c.print(row["verdict"], markup=False)
     for label, value in (
-        ("job", row["job"]), ("hosts", ", ".join(row["hosts"])), ("ranks", _ranges(row["ranks"])),
+        ("job", row["job"]), ("hosts", ", ".join(row["hosts"])), ("ranks", rank_ranges(row["ranks"])),
         ("initiating", " ".join(x for x in (row["initiating_host"] or "", f"rank {row['initiating_rank']}"
                                              if row["initiating_rank"] is not None else "") if x)),
         ("inputs", ", ".join(row["input_names"])), ("input digest", (row["input_digest"] or "")[:16]),
@@ -201,18 +202,6 @@ def show(incident: str, as_json: bool, with_log: bool, db: str | None) -> None:
         c.print(f"[green]Solved[/green] {short_time(g['resolved_at'])}: {g['fix']}" + (f"  ({g['note']})" if g.get("note") else ""))
     else:
         c.print(f"Not marked solved (denpex resolve {row['id']} --fix TEXT)")
-
-
-def _ranges(ranks: list[int]) -> str:
-    """[0, 1, 2, 5] -> '0-2, 5'."""
-    rs, out, i = sorted(set(ranks)), [], 0
-    while i < len(rs):
-        j = i
-        while j + 1 < len(rs) and rs[j + 1] == rs[j] + 1:
-            j += 1
-        out.append(str(rs[i]) if i == j else f"{rs[i]}-{rs[j]}")
-        i = j + 1
-    return ", ".join(out)
 
 
 @click.command("similar")
