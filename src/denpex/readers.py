@@ -6,11 +6,12 @@ Bad input never raises out of here: each problem is recorded in the
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
+import stat
 import sys
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +50,9 @@ class Source:
     compression: str | None = None
     start: int = 0  # byte range of an uncompressed file, for splitting one large file across cores
     end: int | None = None
-    stream: BinaryIO | None = None  # stdin: read once, streamed, never held whole in memory
+    stream: BinaryIO | None = None  # stdin, pipes: read once, streamed, never held whole in memory
+    encoding: str | None = None  # text encoding when not UTF-8 (UTF-16 with or without BOM, GB18030, ...)
+    member: str | None = None  # a member of a .zip bundle at ``path``
     max_bytes: int | None = MAX_ARCHIVE_BYTES  # decompressed bytes read at most (archives only; None: no limit)
     max_ratio: float | None = MAX_RATIO  # decompressed / compressed size at most, past RATIO_FLOOR
     limit_hit: bool = False  # reading stopped at one of the two limits
@@ -79,19 +82,23 @@ class Source:
             raw = self.stream
         elif self.data is not None:
             raw = io.BytesIO(self.data)
+        elif self.member is not None:
+            import zipfile
+
+            assert self.path is not None
+            zf = zipfile.ZipFile(self.path)
+            raw = _Closing(zf.open(self.member), zf)  # type: ignore[assignment]
         else:
             assert self.path is not None
             raw = open(self.path, "rb")
-        if self.compression == "gzip":
-            return gzip.GzipFile(fileobj=raw)  # type: ignore[return-value]
-        if self.compression == "zstd":
-            import zstandard
-
-            return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True)  # type: ignore[return-value]
-        if self.start or self.end is not None:
+        if self.compression in ("gzip", "zstd"):
+            raw = _Inflate(raw, self.compression, self.info)  # type: ignore[assignment]
+        elif self.start or self.end is not None:
             raw.seek(self.start)
             if self.end is not None:
-                return _Limited(raw, self.end - self.start)  # type: ignore[return-value]
+                raw = _Limited(raw, self.end - self.start)  # type: ignore[assignment]
+        if self.encoding:
+            raw = _Transcode(raw, self.encoding)  # type: ignore[assignment]
         return raw
 
 
@@ -121,6 +128,196 @@ class _Limited(io.RawIOBase):
     def close(self) -> None:
         self.fh.close()
         super().close()
+
+
+class _Closing(io.RawIOBase):
+    """A zip member's stream that also closes its archive."""
+
+    def __init__(self, fh: BinaryIO, owner: object):
+        self.fh, self.owner = fh, owner
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+        data = self.fh.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self.fh.close()
+        self.owner.close()  # type: ignore[attr-defined]
+        super().close()
+
+
+class _Inflate(io.RawIOBase):
+    """gzip (one or several members) or zstd (one or several frames), decompressed as the compressed
+    bytes arrive. A stream cut short ends with everything decompressed up to the cut (gzip: to the
+    byte; zstd: to the last whole block) and a note saying where it stopped; corrupt data likewise.
+    Each call decompresses a bounded amount (``OUT``), so a bomb costs no more memory than a log."""
+
+    IN = 64 * 1024
+    OUT = 4 * 1024 * 1024
+
+    def __init__(self, fh: BinaryIO, kind: str, info: InputInfo):
+        self.fh, self.kind, self.info = fh, kind, info
+        self.obj = self._new()
+        self.pending = b""  # compressed input not yet given to the decompressor
+        self.out = memoryview(b"")
+        self.packed = 0  # compressed bytes read
+        self.unpacked = 0  # decompressed bytes produced
+        self.member_bytes = 0  # compressed bytes given to the current member / frame
+        self.done = False
+
+    def _new(self):  # type: ignore[no-untyped-def]
+        self.member_bytes = 0
+        if self.kind == "gzip":
+            return zlib.decompressobj(47)  # gzip or zlib header, detected
+        import zstandard
+
+        return zstandard.ZstdDecompressor().decompressobj()
+
+    def readable(self) -> bool:
+        return True
+
+    def _step(self) -> bytes:
+        obj = self.obj
+        if self.kind == "gzip" and obj.unconsumed_tail:
+            return obj.decompress(obj.unconsumed_tail, self.OUT)
+        if obj.eof:  # another member / frame may follow (NUL padding after the last one is skipped)
+            rest = obj.unused_data + self.pending
+            self.obj = obj = self._new()
+            self.pending = rest if rest.strip(b"\x00") else b""
+        if not self.pending and not self._fill():
+            self.done = True
+            if self.member_bytes and not obj.eof:
+                self.info.notes.append(
+                    f"truncated archive: the compressed stream ends early, after {_human_bytes(self.packed)} compressed "
+                    f"({_human_bytes(self.unpacked)} of text); every complete line before the cut was read"
+                )
+            return b""
+        # zstd has no output bound per call: while the output grows much faster than the input (a
+        # bomb), small inputs keep each call's output small
+        size = self.IN if self.kind == "gzip" or self.unpacked < 64 * self.packed + self.OUT else 1024
+        piece, self.pending = self.pending[:size], self.pending[size:]
+        self.member_bytes += len(piece)
+        if self.kind == "gzip":
+            return obj.decompress(piece, self.OUT)
+        return obj.decompress(piece)
+
+    def _fill(self) -> bool:
+        raw = self.fh.read(1 << 20)
+        if not raw:
+            return False
+        self.packed += len(raw)
+        self.pending += raw
+        return True
+
+    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+        while not len(self.out):
+            if self.done:
+                return 0
+            try:
+                data = self._step()
+            except Exception as exc:  # noqa: BLE001 - zlib.error, ZstdError: corrupt from here on
+                self.done = True
+                self.info.notes.append(
+                    f"corrupt archive ({type(exc).__name__}: {exc}) after {_human_bytes(self.packed)} compressed "
+                    f"({_human_bytes(self.unpacked)} of text); everything before it was read"
+                )
+                return 0
+            self.unpacked += len(data)
+            self.out = memoryview(data)
+        n = min(len(b), len(self.out))
+        b[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+    def close(self) -> None:
+        self.fh.close()
+        super().close()
+
+
+class _Transcode(io.RawIOBase):
+    """A stream in another text encoding (UTF-16, GB18030, ...) as UTF-8, decoded incrementally."""
+
+    def __init__(self, fh: BinaryIO, encoding: str):
+        import codecs
+
+        self.fh = fh
+        self.dec = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self.out = memoryview(b"")
+        self.eof = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+        while not len(self.out):
+            if self.eof:
+                return 0
+            raw = self.fh.read(1 << 20)
+            if not raw:
+                self.eof = True
+                text = self.dec.decode(b"", final=True)
+            else:
+                text = self.dec.decode(raw)
+            self.out = memoryview(text.encode("utf-8", "surrogatepass"))
+        n = min(len(b), len(self.out))
+        b[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+    def close(self) -> None:
+        self.fh.close()
+        super().close()
+
+
+def detect_encoding(head: bytes) -> str | None:
+    """The text encoding of a log's first bytes when it is not UTF-8 (None: UTF-8 or ASCII): a BOM,
+    UTF-16 without one (a NUL in every other byte), else charset-normalizer for legacy encodings
+    (GB18030/GBK, Shift-JIS, cp1252, ...)."""
+    import codecs
+
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)) and len(head) >= 4 and head[2:4] in (b"\x00\x00", b"\xfe\xff"):
+        return "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    sample = head[: len(head) & ~1]
+    if len(sample) >= 16:
+        half = len(sample) // 2
+        odd, even = sample[1::2].count(0), sample[0::2].count(0)
+        if odd > 0.4 * half and even < 0.05 * half:
+            return "utf-16-le"
+        if even > 0.4 * half and odd < 0.05 * half:
+            return "utf-16-be"
+    text = head.replace(b"\x00", b"")
+    try:
+        text.decode("utf-8")
+        return None
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(text) - 4:
+            return None  # cut inside a multibyte character at the end
+    for cjk in ("gb18030", "shift_jis", "euc_kr", "big5"):
+        # logs are mostly ASCII with a few words in another script: too little for a statistical guess
+        # to tell GBK from cp1257, but a strict decode that turns every high byte into CJK text does
+        try:
+            decoded = text.decode(cjk)
+        except UnicodeDecodeError:
+            continue
+        wide = sum(1 for ch in decoded if ord(ch) > 127)
+        if wide and sum(1 for ch in decoded if "\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af") >= 0.8 * wide:
+            return cjk
+    try:
+        from charset_normalizer import from_bytes
+    except ImportError:  # pragma: no cover - a dependency
+        return None
+    best = from_bytes(text[:BINARY_SNIFF], steps=1, explain=False).best()
+    if best is None or best.encoding in ("utf_8", "ascii"):
+        return None
+    return best.encoding
 
 
 def looks_binary(head: bytes) -> bool:
@@ -158,11 +355,88 @@ def _compression_of(path: Path, head: bytes) -> str | None:
     return None
 
 
-def _file_source(path: Path, display: str, report: InputsReport) -> Source | None:
+_UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def safe_name(name: str) -> str:
+    """A file name as it may be shown: control characters (terminal escapes, BEL, newlines) and
+    bidirectional overrides written as visible escapes, undecodable bytes as U+FFFD."""
     try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if _UNSAFE_NAME.search(name) is None:
+        return name
+    return _UNSAFE_NAME.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 0x100 else f"\\u{ord(m.group(0)):04x}", name)
+
+
+NUL_SEEK = 64 * 1024 * 1024  # how far past a leading NUL hole the sniff looks for text
+
+
+def _sniff(fh: BinaryIO, regular: bool) -> bytes:
+    """The first bytes of a file for the text/encoding checks; past a leading NUL hole (copytruncate
+    rotation leaves one) in a regular file."""
+    head = fh.read(BINARY_SNIFF)
+    if not regular or not head or head.strip(b"\x00"):
+        return head
+    try:
+        fh.seek(os.lseek(fh.fileno(), 0, getattr(os, "SEEK_DATA", 3)))  # sparse hole: skipped at once
+    except (OSError, AttributeError, ValueError):
+        pass
+    seen = 0
+    while seen < NUL_SEEK:
+        block = fh.read(1 << 16)
+        if not block:
+            break
+        seen += len(block)
+        text = block.lstrip(b"\x00")
+        if text:
+            return text + fh.read(BINARY_SNIFF)
+    return head
+
+
+def _head_of(data: bytes, comp: str | None) -> bytes:
+    """The first decompressed bytes of an archive's head (for the bundle and encoding checks)."""
+    if comp is None:
+        return data
+    try:
+        if comp == "gzip":
+            return zlib.decompressobj(47).decompress(data, BINARY_SNIFF)
+        import zstandard
+
+        return zstandard.ZstdDecompressor().decompressobj().decompress(data[:4096])[:BINARY_SNIFF]
+    except Exception:  # noqa: BLE001 - corrupt from the start: read as it is, the scan says so
+        return b""
+
+
+def _bundle_kind(raw_head: bytes, head: bytes) -> str | None:
+    if raw_head.startswith(b"PK\x03\x04") or raw_head.startswith(b"PK\x05\x06"):
+        return "zip"
+    if len(head) >= 262 and head[257:262] == b"ustar":
+        return "tar"
+    return None
+
+
+def _text_check(head: bytes) -> tuple[str | None, bool]:
+    """(encoding when not UTF-8, whether the head looks binary) of a log's first (decompressed) bytes."""
+    enc = detect_encoding(head)
+    if enc and enc != "utf-8-sig":
+        sample = head.decode(enc, "replace").encode("utf-8")
+    else:
+        sample = head.replace(b"\x00", b"")
+    return (None if enc == "utf-8-sig" else enc), looks_binary(sample)
+
+
+def _file_source(path: Path, display: str, report: InputsReport) -> Source | list[Source] | None:
+    try:
+        st = path.stat()
+        regular = stat.S_ISREG(st.st_mode)
+        if not regular:
+            # a pipe (<(cmd), /dev/stdin), a FIFO, a character device: one stream, read once
+            return stream_source(display, open(path, "rb"), report)  # noqa: SIM115 - closed by the reader
         with open(path, "rb") as fh:
-            head = fh.read(BINARY_SNIFF)
-        size = path.stat().st_size
+            head = _sniff(fh, regular)
+        size = st.st_size
     except PermissionError:
         report.skipped.append(SkippedInput(display, "permission denied"))
         return None
@@ -176,14 +450,22 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | Non
             src = bytes_source(display, rendered, report)
             src.info.notes.append("torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
             return src
+    plain = _head_of(head, comp)
+    bundle = _bundle_kind(head, plain)
+    if bundle is not None:
+        from .bundles import bundle_sources
+
+        return bundle_sources(display, bundle, comp, report, path=str(path))
     info = InputInfo(name=display, compression=comp)
-    if comp is None:
-        if size == 0:
-            info.notes.append("empty file")
-        elif looks_binary(head):
-            report.skipped.append(SkippedInput(display, "binary file (not a text log)"))
-            return None
-    return Source(display, info, path=str(path), compression=comp)
+    enc, binary = _text_check(plain)
+    if size == 0:
+        info.notes.append("empty file")
+    elif binary:
+        report.skipped.append(SkippedInput(display, "binary file (not a text log)"))
+        return None
+    if enc:
+        info.notes.append(f"text encoding {enc}, read as such")
+    return Source(display, info, path=str(path), compression=comp, encoding=enc)
 
 
 def render_elastic_error_file(path: Path) -> bytes | None:
@@ -213,49 +495,80 @@ def render_elastic_error_file(path: Path) -> bytes | None:
     return ("\n".join(prefix + ln for ln in lines) + "\n").encode()
 
 
-def _walk(path: Path) -> Iterator[Path]:
-    for root, dirs, files in os.walk(path, onerror=None):
-        dirs.sort()
-        for name in sorted(files):
-            yield Path(root) / name
+def _walk(path: Path, report: InputsReport) -> Iterator[Path]:
+    """Every file under ``path``, sorted, depth first without recursion (a folder thousands of levels
+    deep is walked like any other); unreadable folders are reported, symbolic links to folders are
+    not followed."""
+    stack = [path]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except PermissionError:
+            report.skipped.append(SkippedInput(safe_name(str(folder)), "permission denied"))
+            continue
+        except OSError as exc:
+            report.skipped.append(SkippedInput(safe_name(str(folder)), f"unreadable: {exc.strerror or exc}"))
+            continue
+        subdirs = []
+        for e in entries:
+            try:
+                is_dir = e.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
+                subdirs.append(Path(e.path))
+            else:
+                yield Path(e.path)
+        stack.extend(reversed(subdirs))
 
 
 def collect_sources(paths: list[str], report: InputsReport, stdin: BinaryIO | None = None) -> list[Source]:
-    """Turn CLI/API paths into sources. ``-`` is standard input. Raises InputError for a missing path."""
+    """Turn CLI/API paths into sources. ``-`` is standard input. Raises InputError for a missing path.
+    Pipes, FIFOs and devices (``<(cmd)``, ``/dev/stdin``) are read as streams; .tar/.tgz/.zip bundles
+    as their member files; names are shown with control characters escaped (``safe_name``)."""
     sources: list[Source] = []
+
+    def add(src: Source | list[Source] | None) -> None:
+        if isinstance(src, list):
+            sources.extend(src)
+        elif src is not None:
+            sources.append(src)
+
     for raw in paths:
+        shown = safe_name(raw)
         if raw == "-":
-            sources.append(stream_source("<stdin>", stdin if stdin is not None else sys.stdin.buffer, report))
+            fh = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+            if fh is None or getattr(fh, "closed", False):
+                report.skipped.append(SkippedInput("<stdin>", "standard input is closed"))
+                continue
+            try:
+                add(stream_source("<stdin>", fh, report))
+            except (OSError, ValueError) as exc:
+                report.skipped.append(SkippedInput("<stdin>", f"unreadable: {getattr(exc, 'strerror', None) or exc}"))
             continue
         p = Path(raw)
         if not p.exists():
-            raise InputError(f"{raw}: no such file or directory")
+            raise InputError(f"{shown}: no such file or directory")
         if p.is_dir():
             if not os.access(p, os.R_OK | os.X_OK):
-                report.skipped.append(SkippedInput(raw, "permission denied"))
+                report.skipped.append(SkippedInput(shown, "permission denied"))
                 continue
             found = False
-            for f in _walk(p):
+            for f in _walk(p, report):
                 found = True
+                name = safe_name(str(f))
                 if f.is_symlink() and not f.exists():
-                    report.skipped.append(SkippedInput(str(f), "broken symbolic link"))
+                    report.skipped.append(SkippedInput(name, "broken symbolic link"))
                     continue
                 if not f.is_file():
                     continue
-                src = _file_source(f, str(f), report)
-                if src:
-                    sources.append(src)
+                add(_file_source(f, name, report))
             if not found:
-                report.skipped.append(SkippedInput(raw, "empty directory"))
-            for root, dirs, _files in os.walk(p):
-                for d in dirs:
-                    dp = Path(root) / d
-                    if not os.access(dp, os.R_OK | os.X_OK):
-                        report.skipped.append(SkippedInput(str(dp), "permission denied"))
+                report.skipped.append(SkippedInput(shown, "empty directory"))
         else:
-            src = _file_source(p, raw, report)
-            if src:
-                sources.append(src)
+            add(_file_source(p, shown, report))
     return sources
 
 
@@ -264,12 +577,27 @@ def bytes_source(name: str, data: bytes, report: InputsReport) -> Source:
     info = InputInfo(name=name)
     comp = "gzip" if head.startswith(b"\x1f\x8b") else "zstd" if head.startswith(b"\x28\xb5\x2f\xfd") else None
     info.compression = comp
-    if comp is None:
-        if not data:
-            info.notes.append("empty input")
-        elif looks_binary(head):
-            info.notes.append("input looks binary; scanned as text anyway")
-    return Source(name, info, data=data, compression=comp)
+    enc, binary = _text_check(_head_of(head, comp))
+    if not data:
+        info.notes.append("empty input")
+    elif binary:
+        info.notes.append("input looks binary; scanned as text anyway")
+    if enc:
+        info.notes.append(f"text encoding {enc}, read as such")
+    return Source(name, info, data=data, compression=comp, encoding=enc)
+
+
+def bytes_sources(name: str, data: bytes, report: InputsReport, max_bytes: int | None = MAX_ARCHIVE_BYTES) -> list[Source]:
+    """``bytes_source``, with a .tar/.tgz/.zip bundle read as its member files (each a source named
+    ``name/member``), at most ``max_bytes`` decompressed in all."""
+    head = data[:BINARY_SNIFF]
+    comp = "gzip" if head.startswith(b"\x1f\x8b") else "zstd" if head.startswith(b"\x28\xb5\x2f\xfd") else None
+    bundle = _bundle_kind(head, _head_of(head, comp))
+    if bundle is not None:
+        from .bundles import bundle_sources
+
+        return bundle_sources(safe_name(name), bundle, comp, report, data=data, max_bytes=max_bytes)
+    return [bytes_source(name, data, report)]
 
 
 class _Chain(io.RawIOBase):
@@ -293,7 +621,12 @@ class _Chain(io.RawIOBase):
 
 
 def stream_source(name: str, fh: BinaryIO, report: InputsReport) -> Source:
-    head = fh.read(BINARY_SNIFF)
+    head = b""
+    while len(head) < BINARY_SNIFF:  # a pipe gives what it has: read until the sniff is full or it ends
+        more = fh.read(BINARY_SNIFF - len(head))
+        if not more:
+            break
+        head += more
     src = bytes_source(name, head, report)
     src.data = None
     src.stream = io.BufferedReader(_Chain(head, fh), buffer_size=CHUNK)  # type: ignore[arg-type]
@@ -302,7 +635,7 @@ def stream_source(name: str, fh: BinaryIO, report: InputsReport) -> Source:
 
 def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> list[Source]:
     """Cut one large uncompressed file into byte ranges that start at line boundaries."""
-    if src.path is None or src.compression is not None or parts < 2:
+    if src.path is None or src.compression is not None or parts < 2 or src.encoding or src.member or src.start or src.end is not None:
         return [src]
     size = os.path.getsize(src.path)
     if size < 2 * min_part:

@@ -36,6 +36,7 @@ CONTEXT_LINES = 64
 MAX_LINE = 8 * 1024 * 1024
 TAIL_BYTES = 1024 * 1024
 BEFORE_KEPT = 24
+NUL_ONLY_LIMIT = 64 * 1024 * 1024  # an input that is nothing but NUL bytes this far is not read on
 
 __all__ = [
     "CONTEXT_LINES",
@@ -94,10 +95,11 @@ def _start_of_last_lines(buf: bytes | bytearray, end: int, count: int, floor: in
     pos = end
     for _ in range(count):
         if pos <= floor:
-            return floor
+            return max(floor, end - TAIL_BYTES)
         pos = buf.rfind(b"\n", floor, pos - 1) + 1
         if pos == 0:
-            return max(floor, 0)
+            # never more than TAIL_BYTES: a line without a newline is kept as a window, not whole
+            return max(floor, 0, end - TAIL_BYTES)
     return max(pos, floor, end - TAIL_BYTES)
 
 
@@ -107,6 +109,15 @@ def _before_text(buf: bytes | bytearray, s: int) -> tuple[str, ...]:
     if not lines:
         return ()
     return tuple(cut_text(seg.split("\r")[-1]) for seg in _decode(b"\n".join(lines)).split("\n"))
+
+
+def _ends_indented_block(buf: bytes | bytearray, s: int, n: int) -> bool:
+    """Whether the line starting at ``s`` is unindented and the line above it indented: the shape of
+    a traceback's last line (its exception) after the frames."""
+    if s < 2 or s >= n or buf[s] in b" \t":
+        return False
+    prev = buf.rfind(b"\n", 0, s - 1) + 1
+    return buf[prev] in b" \t" if prev < s - 1 else False
 
 
 def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
@@ -127,13 +138,15 @@ class _Verifier:
         self.rules = rules
         self.source = source
         self.kept: dict[int, int] = {}
+        self.late: dict[int, int] = {}  # hits kept past the cap (traceback ends)
         self.dropped = 0
 
     def note(self, info: InputInfo) -> None:
         if self.dropped:
             info.notes.append(
                 f"{self.dropped} further candidate lines of very frequent patterns were not examined "
-                f"(the first {MAX_HITS_PER_RULE} matches of each pattern are kept)"
+                f"(the first {MAX_HITS_PER_RULE} matches of each pattern are kept; past them the last line of every "
+                "traceback and the end of the input still are)"
             )
 
     def verify(
@@ -145,6 +158,7 @@ class _Verifier:
         line_base: int,
         n: int | None = None,
         newlines: int | None = None,
+        final: bool = False,
     ) -> list[Hit]:
         """Hits on the candidate lines in ``[emit_from, emit_to)`` of ``buf[:n]``. ``newlines``, the
         number of newlines in ``buf[:n]`` when known, lets line numbers be counted from the nearer end."""
@@ -153,13 +167,20 @@ class _Verifier:
         by_line: dict[int, set[int]] = {}
         bounds: dict[int, tuple[int, int]] = {}
         kept = self.kept
+        # the input's last lines are examined whatever the caps (where its failure usually is)
+        uncapped_from = _start_of_last_lines(buf, n, CONTEXT_LINES + 1, 0) if final else n + 1
         for end, rid in cands:
             off = max(end - 1, 0)
             if off < emit_from or off >= emit_to:
                 continue
-            if kept.get(rid, 0) >= MAX_HITS_PER_RULE:
-                self.dropped += 1
-                continue
+            if kept.get(rid, 0) >= MAX_HITS_PER_RULE and off < uncapped_from:
+                # past the cap only a traceback's last line (an unindented line after an indented one)
+                # is still examined, within a second budget; the end of the input always is
+                s, e = _line_bounds(buf, off, n)
+                if self.late.get(rid, 0) >= MAX_HITS_PER_RULE or not _ends_indented_block(buf, s, n):
+                    self.dropped += 1
+                    continue
+                self.late[rid] = self.late.get(rid, 0) + 1
             s, e = _line_bounds(buf, off, n)
             if s not in by_line:
                 by_line[s] = set()
@@ -348,6 +369,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
     tail_newlines = 0
     windows: list[tuple[bytes, int] | None] = []  # progress windows of the two latest emitted regions
     long_note = "a line longer than 8 MiB was scanned in pieces"
+    nuls = 0
     try:
         while True:
             need = t + p + chunk
@@ -357,6 +379,15 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
                 got = reader.readinto(mv[t + p : need])
             if not got:
                 break
+            if ba.find(b"\x00", t + p, t + p + got) != -1:
+                # NUL runs (a hole left by copytruncate rotation, a crashed writer's padding) are not text
+                kept = bytes(ba[t + p : t + p + got]).replace(b"\x00", b"")
+                ba[t + p : t + p + len(kept)] = kept
+                nuls += got - len(kept)
+                got = len(kept)
+                if nuls >= NUL_ONLY_LIMIT and source.info.bytes == nuls:  # /dev/zero, a file that is all hole
+                    source.info.notes.append(f"only NUL bytes in the first {nuls >> 20} MiB: reading stopped there")
+                    break
             p += got
             cut = ba.rfind(b"\n", t, t + p)
             if cut == -1:
@@ -403,10 +434,12 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             lines += 1
         if end:
             newlines = tail_newlines + ba.count(b"\n", t, end)
-            yield from verifier.verify(ba, matcher.candidates_in(ba, end), emit_from, end + 1, line_base, end, newlines)
+            yield from verifier.verify(ba, matcher.candidates_in(ba, end), emit_from, end + 1, line_base, end, newlines, final=True)
             windows = (windows + [_progress_window(ba, emit_from, end, line_base, newlines, end)])[-2:]
     finally:
         reader.close()
+        if nuls:
+            source.info.notes.append(f"{nuls} NUL bytes skipped (a hole left by log rotation, or padding)")
         if len(ba) <= 2 * (chunk + 64 * 1024) and len(_BUFFERS) < 2:
             _BUFFERS.append(ba)  # reused by the next source: a folder of small files allocates it once
     latest: dict[tuple[int, str], Hit] = {}
@@ -429,7 +462,12 @@ def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatch
     lines = 0
     tail_newlines = 0
     recent: list[tuple[bytes, int, int, int, int]] = []
+    nuls = 0
     for block in iter_chunks(source):
+        if b"\x00" in block:
+            stripped = block.replace(b"\x00", b"")
+            nuls += len(block) - len(stripped)
+            block = stripped
         data = pending + block
         cut = data.rfind(b"\n")
         if cut == -1:
@@ -455,12 +493,14 @@ def scan_source_reference(source: Source, matcher: PlainMatcher | HyperscanMatch
         tail_newlines = tail.count(b"\n")
         line_base += buf_newlines - tail_newlines
         emit_from = emit_to - ctx_start
+    if nuls:
+        source.info.notes.append(f"{nuls} NUL bytes skipped (a hole left by log rotation, or padding)")
     last = strip_ansi(pending)
     if last:
         lines += 1
     buf = tail + last
     if buf:
-        yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base)
+        yield from verifier.verify(buf, matcher.candidates(buf), emit_from, len(buf) + 1, line_base, final=True)
         recent = (recent + [(buf, emit_from, len(buf), line_base, tail_newlines + last.count(b"\n"))])[-2:]
     latest: dict[tuple[int, str], Hit] = {}
     for args in recent:
