@@ -394,7 +394,7 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
         if h.rule.wraps:
             inner = [
                 g for g in roots
-                if g is not f and g.order[0].file_index == h.file_index
+                if g is not f and g.order[0].file_index == h.file_index and g.id not in tracebacks.ENGINE_IDS
                 and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps and not g.order[0].rule.wraps
             ]
             if inner:

@@ -242,7 +242,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         if kind in ("traceback", "frame"):
             st["last_line"] = h.hit.line
         if kind == "traceback":
-            _close_cut(st, out)
+            _close_cut(st, out, at_end=False)
             st["frames"], st["header"] = [], h
             st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
         elif kind == "frame":
@@ -269,19 +269,21 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None)
             out.append(rec)
     for st in state.values():
-        _close_cut(st, out)
+        _close_cut(st, out, at_end=True)
     out.sort(key=lambda r: (r.hit.file_index, r.hit.hit.line))
     _link_wrappers(out)
     return out
 
 
-def _close_cut(st: dict, out: list[ExceptionRecord]) -> None:
+def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
     """A traceback that no exception line closed (the paste or the log is cut after its frames, or
     IPython printed only its "ValueError   Traceback" header) is still a failure: a record with the
     class IPython named, if any, and the frames that were printed."""
     header = st.get("header")
-    if header is None and len(st.get("frames") or ()) >= 2:
-        header = st.get("first_frame")  # a paste that starts and ends inside a traceback's frames
+    if header is None and len(st.get("frames") or ()) >= 2 and at_end:
+        # a paste that starts and ends inside a traceback's frames; headerless frames followed by a
+        # new traceback are a stack dump (anomaly mode's "Traceback of forward call", a warning's stack)
+        header = st.get("first_frame")
     if not header or (not st.get("frames") and not st.get("ipython")):
         return
     out.append(ExceptionRecord(
