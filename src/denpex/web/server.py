@@ -32,7 +32,7 @@ from ..encyclopedia import search_entries
 from ..engine import diagnose_sources
 from ..masking import Masker
 from ..models import Diagnosis, InputsReport
-from ..readers import bytes_source
+from ..readers import bytes_source, bytes_sources
 from ..render import to_json
 from . import pages
 from .pages import Linker
@@ -120,12 +120,13 @@ class DecompressedTooLarge(Exception):
 
 def _run_diagnosis(uploads: list[Upload], mask_hosts: bool, max_bytes: int | None = None) -> Diagnosis:
     report = InputsReport()
-    sources = [bytes_source(u.name, u.data, report) for u in uploads]
+    sources = [s for u in uploads for s in bytes_sources(u.name, u.data, report, max_bytes)]  # bundles: their members
     for src in sources:
         src.max_bytes = max_bytes  # the upload limit holds for what archives expand to, as well
         src.max_ratio = None  # the absolute limit is small here
     d = diagnose_sources(sources, report, mask_hosts=mask_hosts)
-    if max_bytes is not None and (any(s.limit_hit for s in sources) or sum(s.info.bytes for s in sources) > max_bytes):
+    cut = any("past the read limit" in s.reason for s in report.skipped)
+    if max_bytes is not None and (cut or any(s.limit_hit for s in sources) or sum(s.info.bytes for s in sources) > max_bytes):
         raise DecompressedTooLarge()
     # Input names come from the client; mask them like every other string shown back.
     m = Masker(mask_hosts=mask_hosts, use_detect_secrets=False)
