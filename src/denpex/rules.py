@@ -64,8 +64,9 @@ GENERIC: list[tuple[str, str, bool]] = [
     ("chain-during", r"During handling of the above exception, another exception occurred", False),
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
     # a traceback frame: where the exception travelled (raising package, user code)
-    ("frame", r"File \"(?P<path>[^\"]{1,500})\", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?", False),
-    ("exception", r"(?:^|[\s\]>|:`'\"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$)", False),
+    ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
+    # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
@@ -77,7 +78,7 @@ GENERIC: list[tuple[str, str, bool]] = [
     # compilers and build tools, pip, MPI, allocators, launchers' FAILED banners
     (
         "error-line",
-        (r"No module named ['\"]?[A-Za-z_]"
+        (r"No module named ['" + '"' + r"]?[A-Za-z_]"
         r"|\[Errno -?\d+\] [A-Z]"
         r"|\[WinError \d+\] "
         r"|CMake Error(?: at |:)"
