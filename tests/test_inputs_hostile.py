@@ -102,11 +102,20 @@ def test_other_encodings_are_read(tmp_path: Path, encoding: str) -> None:
 def test_nul_hole_from_copytruncate(tmp_path: Path) -> None:
     p = tmp_path / "rotated.log"
     with open(p, "wb") as fh:
-        fh.truncate(3 << 20)  # a sparse hole, as copytruncate leaves it
-        fh.seek(3 << 20)
+        fh.truncate(100 << 20)  # a sparse hole, as copytruncate leaves it (longer than the NUL-only stop for streams)
+        fh.seek(100 << 20)
         fh.write(LOG.encode())
     d = diagnose(p)
     assert found(d) and any("NUL" in n for n in d.inputs.files[0].notes)
+    # split across two processes: finding a line start inside the hole must not read it whole
+    code = (
+        "import resource, denpex\n"
+        f"d = denpex.diagnose({str(p)!r}, jobs=2)\n"
+        "print(d.primary.evidence[0].text, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    text, rss = r.stdout.rsplit(" ", 1)
+    assert FAIL in text and int(rss) < 200 * 1024, r.stderr
 
 
 def test_huge_line_in_bounded_memory(tmp_path: Path) -> None:

@@ -645,8 +645,7 @@ def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> l
     with open(src.path, "rb") as fh:
         for i in range(1, parts):
             fh.seek(size * i // parts)
-            fh.readline()
-            pos = fh.tell()
+            pos = _next_line_start(fh, size)
             if cuts[-1] < pos < size:
                 cuts.append(pos)
     cuts.append(size)
@@ -654,6 +653,20 @@ def split_source(src: Source, parts: int, min_part: int = 32 * 1024 * 1024) -> l
         Source(src.name, InputInfo(name=src.name), path=src.path, start=a, end=b)
         for a, b in zip(cuts, cuts[1:])
     ]
+
+
+def _next_line_start(fh: BinaryIO, size: int) -> int:
+    """The offset after the next newline from ``fh``'s position (``size`` if none), read in 1 MiB
+    blocks: ``readline`` would hold a whole NUL hole or a line without newline in memory."""
+    pos = fh.tell()
+    while True:
+        block = fh.read(1 << 20)
+        if not block:
+            return size
+        k = block.find(b"\n")
+        if k != -1:
+            return pos + k + 1
+        pos += len(block)
 
 
 class ChunkReader:

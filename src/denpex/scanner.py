@@ -385,7 +385,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
                 ba[t + p : t + p + len(kept)] = kept
                 nuls += got - len(kept)
                 got = len(kept)
-                if nuls >= NUL_ONLY_LIMIT and source.info.bytes == nuls:  # /dev/zero, a file that is all hole
+                if nuls >= NUL_ONLY_LIMIT and source.info.bytes == nuls and source.stream is not None:  # /dev/zero
                     source.info.notes.append(f"only NUL bytes in the first {nuls >> 20} MiB: reading stopped there")
                     break
             p += got
