@@ -89,6 +89,18 @@ GENERIC: list[tuple[str, str, bool]] = [
         r"|\bfailed to start\b|error loading model"
         r"|NVRM: Xid \("
         r"|Test NCCL failure |NCCL WARN Error "
+        # C++ runtimes: glog/absl CHECK failures (TensorFlow, XLA, PyTorch c10), glibc's heap checks,
+        # MSVC's abort, gdb's verdict on a core file, ONNX Runtime's error log, setuptools' compiler call
+        r"|\bCheck failed: "
+        r"|double free or corruption|free\(\): invalid (?:pointer|size)|malloc\(\): (?:corrupted|memory corruption|unaligned)|corrupted size vs\. prev_size|\*\*\* stack smashing detected \*\*\*"
+        r"|This application has requested the Runtime to terminate it in an unusual way"
+        r"|Program terminated with signal SIG[A-Z]+"
+        r"|\[E:onnxruntime:|Non-zero status code returned while running "
+        r"|error: command '[^']{1,200}' failed with exit (?:status|code) \d+"
+        r"|slurmstepd: error: |, FAILED, ExitCode [1-9]"
+        r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during"
+        r"|\b\d{1,2}:\d\d[AP]M ERR "
+        r"|^\s*\u2718 "
         r"|sigkill_handler\] Killing subprocess"
         r"|Failed to build (?:installable wheels|[A-Za-z0-9])"
         r"|\*\*\* An error occurred in MPI_"
@@ -118,7 +130,7 @@ GENERIC: list[tuple[str, str, bool]] = [
         # the last two: launchers' records of how one process ended (read by attribution.exit_record),
         # Open MPI/PRRTE's "mpirun noticed that process rank 1 ... exited on signal 9 (Killed)" and the
         # "Process name: [[28107,1],2]" field under "The first process to do so was:"
-        (r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+"
+        (r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|failed with (?:exit )?code -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+"
          r"|exited on signal \d+|^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),\d+\]"),
         False,
     ),
