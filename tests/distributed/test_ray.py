@@ -182,6 +182,11 @@ def test_train_worker_error_names_the_world_rank(runs):
     the failing worker's own lines carry only "(RayTrainWorker pid=N)"."""
     console = runs["train-crash"]
     text = console.read_text(errors="replace")
+    if "Found multiple active Ray instances" in text:
+        # seen when another Ray session's files or processes are visible on the machine (a loaded
+        # shared runner): Ray Train's own placement-group cleaner fails first, the run is not the one
+        # this test is about
+        pytest.skip("another Ray instance was visible to the run: " + text[-600:])
     assert "[Rank 1 Error Snippet]" in text
     members = dict(re.findall(r"\(ip=[\d.]+, pid=(\d+)\) world_rank=(\d+)", text))
     assert sorted(members.values()) == ["0", "1"]
