@@ -102,7 +102,28 @@ class Source:
         return raw
 
 
-class _Limited(io.RawIOBase):
+class _Wrapped(io.RawIOBase):
+    """A readable raw stream over another one (``fh``), which it closes with itself; ``_serve``
+    hands out ``self.out``, the bytes already produced and not yet read."""
+
+    fh: BinaryIO
+    out: memoryview
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self.fh.close()
+        super().close()
+
+    def _serve(self, b) -> int:  # type: ignore[no-untyped-def]
+        n = min(len(b), len(self.out))
+        b[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+
+class _Limited(_Wrapped):
     def __init__(self, fh: BinaryIO, n: int):
         self.fh, self.left = fh, n
 
@@ -122,22 +143,12 @@ class _Limited(io.RawIOBase):
         self.left -= n
         return n
 
-    def readable(self) -> bool:
-        return True
 
-    def close(self) -> None:
-        self.fh.close()
-        super().close()
-
-
-class _Closing(io.RawIOBase):
+class _Closing(_Wrapped):
     """A zip member's stream that also closes its archive."""
 
     def __init__(self, fh: BinaryIO, owner: object):
         self.fh, self.owner = fh, owner
-
-    def readable(self) -> bool:
-        return True
 
     def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
         data = self.fh.read(len(b))
@@ -145,12 +156,11 @@ class _Closing(io.RawIOBase):
         return len(data)
 
     def close(self) -> None:
-        self.fh.close()
-        self.owner.close()  # type: ignore[attr-defined]
         super().close()
+        self.owner.close()  # type: ignore[attr-defined]
 
 
-class _Inflate(io.RawIOBase):
+class _Inflate(_Wrapped):
     """gzip (one or several members) or zstd (one or several frames), decompressed as the compressed
     bytes arrive. A stream cut short ends with everything decompressed up to the cut (gzip: to the
     byte; zstd: to the last whole block) and a note saying where it stopped; corrupt data likewise.
@@ -176,9 +186,6 @@ class _Inflate(io.RawIOBase):
         import zstandard
 
         return zstandard.ZstdDecompressor().decompressobj()
-
-    def readable(self) -> bool:
-        return True
 
     def _step(self) -> bytes:
         obj = self.obj
@@ -228,17 +235,10 @@ class _Inflate(io.RawIOBase):
                 return 0
             self.unpacked += len(data)
             self.out = memoryview(data)
-        n = min(len(b), len(self.out))
-        b[:n] = self.out[:n]
-        self.out = self.out[n:]
-        return n
-
-    def close(self) -> None:
-        self.fh.close()
-        super().close()
+        return self._serve(b)
 
 
-class _Transcode(io.RawIOBase):
+class _Transcode(_Wrapped):
     """A stream in another text encoding (UTF-16, GB18030, ...) as UTF-8, decoded incrementally."""
 
     def __init__(self, fh: BinaryIO, encoding: str):
@@ -248,9 +248,6 @@ class _Transcode(io.RawIOBase):
         self.dec = codecs.getincrementaldecoder(encoding)(errors="replace")
         self.out = memoryview(b"")
         self.eof = False
-
-    def readable(self) -> bool:
-        return True
 
     def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
         while not len(self.out):
@@ -263,14 +260,7 @@ class _Transcode(io.RawIOBase):
             else:
                 text = self.dec.decode(raw)
             self.out = memoryview(text.encode("utf-8", "surrogatepass"))
-        n = min(len(b), len(self.out))
-        b[:n] = self.out[:n]
-        self.out = self.out[n:]
-        return n
-
-    def close(self) -> None:
-        self.fh.close()
-        super().close()
+        return self._serve(b)
 
 
 def detect_encoding(head: bytes) -> str | None:
