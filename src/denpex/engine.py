@@ -210,7 +210,9 @@ def _real_host_names(sources: Sequence[Source], hits: list[AttributedHit]) -> li
         folder = path_host.get(h.file_index)
         if not folder:
             continue
-        real = attr.from_line(h.hit.text).host or (_summary_block_rank(h.hit)[1] if h.at.rank is not None else None)
+        # the line's own host is already in h.at (a line's host wins over its path's in attribution):
+        # no second parse of the line
+        real = h.at.host if h.at.host != folder else (_summary_block_rank(h.hit)[1] if h.at.rank is not None else None)
         if real and real != folder:
             named.setdefault(folder, set()).add(real)
     mapping = {f: next(iter(rs)) for f, rs in named.items() if len(rs) == 1}

@@ -174,7 +174,8 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 
-def _stream(h: AttributedHit) -> tuple[int, int | None]:
+def stream_of(h: AttributedHit) -> tuple[int, int | None]:
+    """The stream a hit belongs to: its file and rank (one process's output)."""
     return (h.file_index, h.at.rank)
 
 
@@ -230,7 +231,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         kind = h.rule.sig_id
         if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during"):
             continue
-        st = state.setdefault(_stream(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
+        st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
             # the exception line may be attributed to a rank its message names ("Rank 13: found NaN")
             # while its unprefixed traceback is in the file's own stream: adopt a block ending just above
@@ -300,7 +301,7 @@ def _link_wrappers(records: list[ExceptionRecord]) -> None:
             continue
         want = rec.inner.rsplit(".", 1)[-1]
         for later in records[i + 1:]:
-            if _stream(later.hit) != _stream(rec.hit) or later.hit.hit.line - rec.hit.hit.line > WRAP_WINDOW:
+            if stream_of(later.hit) != stream_of(rec.hit) or later.hit.hit.line - rec.hit.hit.line > WRAP_WINDOW:
                 continue
             if later.short_type == want and later.wrapped_by is None:
                 rec.wraps, later.wrapped_by = later, rec

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .masking import Masker
 from .models import ErrorTemplate, Evidence, UnknownSummary
 from .rules import GLOG_FATAL
+from .tracebacks import is_exception_line
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -79,12 +80,6 @@ def continues_warning(h: AttributedHit) -> bool:
     hash:" then "No module named 'vllm._version'") reports what the warning is about, not a failure."""
     prev = h.hit.before[-1] if h.hit.before else ""
     return bool(prev) and _WARNING_HEAD.search(prev) is not None and prev.rstrip().endswith(":")
-
-
-def is_exception_line(h: AttributedHit) -> bool:
-    from .tracebacks import is_exception_line as check
-
-    return check(h)
 
 
 def summarise_unknown(

@@ -25,10 +25,6 @@ MAX_EVIDENCE = 5
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
 
-def _stream_key(h: AttributedHit) -> tuple[int, int | None]:
-    return (h.file_index, h.at.rank)
-
-
 def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding]) -> set[tuple[int, int]]:
     """Exception and error lines (file, line) that the run went on past: the stream kept printing
     progress more than a few lines after them and nothing failed after them in that file. A
@@ -36,7 +32,7 @@ def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding])
     progress: dict[tuple[int, int | None], int] = {}
     for h in hits:
         if h.rule.index == PROGRESS_RULE:
-            k = _stream_key(h)
+            k = tracebacks.stream_of(h)
             progress[k] = max(progress.get(k, -1), h.hit.line)
     if not progress:
         return set()
@@ -58,7 +54,7 @@ def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding])
     for fi, evs in events.items():
         failed_after = False
         for line, kind, h in sorted(evs, key=lambda e: e[0], reverse=True):
-            if kind == "recoverable" and not failed_after and progress.get(_stream_key(h), -1) > line + 3:
+            if kind == "recoverable" and not failed_after and progress.get(tracebacks.stream_of(h), -1) > line + 3:
                 handled.add((fi, line))
                 continue
             failed_after = True
