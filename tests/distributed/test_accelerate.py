@@ -9,15 +9,16 @@ lasts a few seconds; the module runs them once (module fixture).
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from launch_helpers import by_rank as _by_rank
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 pytest.importorskip("torch")
 pytest.importorskip("accelerate")
@@ -29,12 +30,6 @@ ACCELERATE = Path(sys.executable).with_name("accelerate")
 COMMON = ["--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", "no"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _launch(workdir: Path, scenario: str, bad: int, multi: bool = True) -> int:
     mode = ["--multi_gpu", "--num_processes", "4", "--main_process_port", str(_free_port())] if multi else ["--cpu", "--num_processes", "1"]
     env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
@@ -43,12 +38,6 @@ def _launch(workdir: Path, scenario: str, bad: int, multi: bool = True) -> int:
         proc = subprocess.run([str(ACCELERATE), "launch", *mode, *COMMON, str(WORKER), scenario, str(bad)],
                               cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env, timeout=180, check=False)
     return proc.returncode
-
-
-def _diagnose(path: Path) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", str(path)], check=False, capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
 
 
 RUNS = [  # name, scenario, failing rank, multi-process
@@ -80,10 +69,6 @@ def _root_cause(console: Path) -> int | None:
         return None
     tail = text.split("Root Cause (first observed failure):", 1)[1]
     return int(tail.split("rank      :", 1)[1].split("(", 1)[0])
-
-
-def _by_rank(rep: dict) -> dict[int, dict]:
-    return {r["rank"]: r for r in rep["ranks"]}
 
 
 def test_known_error_on_rank_2(runs):

@@ -10,16 +10,17 @@ whatever is left of it is killed by process id.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from launch_helpers import by_rank as _by_rank
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 pytest.importorskip("torch")
 pytest.importorskip("lightning")
@@ -28,12 +29,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("lightning")]
 
 WORKER = Path(__file__).with_name("lightning_worker.py")
 RUNS = {"crash": 2, "keyerror": 1, "sigkill": 3, "hang": 2}  # scenario -> failing rank
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _start(workdir: Path, scenario: str, bad: int) -> tuple[subprocess.Popen, object]:
@@ -84,16 +79,6 @@ def runs(tmp_path_factory):
             assert rc != 0, (d / "console.log").read_text(errors="replace")[-3000:]
             out[scenario] = d / "console.log"
     return out
-
-
-def _diagnose(path: Path) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", str(path)], check=False, capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
-
-
-def _by_rank(rep: dict) -> dict[int, dict]:
-    return {r["rank"]: r for r in rep["ranks"]}
 
 
 def test_all_ranks_joined(runs):

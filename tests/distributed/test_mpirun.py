@@ -17,7 +17,6 @@ Each test asserts the rank, host and class Denpex names and what mpirun's own su
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import re
 import shutil
@@ -27,6 +26,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from launch_helpers import by_rank as _by_rank
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 torch = pytest.importorskip("torch")
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("mpirun")]
@@ -38,12 +40,6 @@ HAVE_MPI4PY = importlib.util.find_spec("mpi4py") is not None
 
 WORKER = Path(__file__).with_name("env_worker.py")
 HOST = socket.gethostname().split(".")[0]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _mpirun(workdir: Path, scenario: str, bad: int, *extra: str, mpi4py: bool = False, timeout_s: int = 30):
@@ -109,17 +105,6 @@ def mpirun_says(console: Path) -> dict[str, object]:
     if m := re.search(r"mpirun noticed that process rank (\d+) with PID \d+ on node (\S+) exited on signal (\d+) \((\w+)\)\.", text):
         said["signal"] = (int(m.group(1)), m.group(2), int(m.group(3)), m.group(4))
     return said
-
-
-def _diagnose(*paths: Path) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", *map(str, paths)],
-                       check=False, capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
-
-
-def _by_rank(report: dict) -> dict[int, dict]:
-    return {r["rank"]: r for r in report["ranks"]}
 
 
 @pytest.mark.skipif(not HAVE_MPI4PY, reason="mpi4py not installed (pip install -e '.[test]' installs it)")

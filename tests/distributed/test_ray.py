@@ -10,11 +10,9 @@ the actors: with Ray's default de-duplication only one of the four actors' step 
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,6 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 pytest.importorskip("torch")
 pytest.importorskip("ray.train")
@@ -31,12 +31,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("ray")]
 WORKER = Path(__file__).with_name("ray_worker.py")
 RAY = Path(sys.executable).with_name("ray")
 BASE_ENV = {"RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS": "1"}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _kill_tree(proc: subprocess.Popen) -> None:
@@ -127,12 +121,6 @@ def runs(cluster, tmp_path_factory):
         _kill_tree(oom)
     out["oom"] = base / "oom" / "console.log"
     return out
-
-
-def _diagnose(path: Path) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", str(path)], check=False, capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
 
 
 def _task_error_pid(console: Path) -> tuple[int, str]:

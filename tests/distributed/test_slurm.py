@@ -15,7 +15,6 @@ runs are also covered by stored-log tests (tests/test_launcher_records.py).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -27,6 +26,9 @@ import time
 from pathlib import Path
 
 import pytest
+from launch_helpers import by_rank as _by_rank
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 torch = pytest.importorskip("torch")
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("slurm")]
@@ -39,12 +41,6 @@ if not all(TOOLS.values()):
 
 WORKER = Path(__file__).with_name("env_worker.py")
 HOST = socket.gethostname().split(".")[0]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _tail(path: Path, n: int = 6) -> str:
@@ -225,17 +221,6 @@ def srun_says(console: Path) -> list[tuple[str, tuple[int, ...], str]]:
             tasks.extend(range(int(lo), int(hi or lo) + 1))
         out.append((m.group(1), tuple(tasks), m.group(3).strip()))
     return out
-
-
-def _diagnose(*paths: Path) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", *map(str, paths)],
-                       check=False, capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
-
-
-def _by_rank(report: dict) -> dict[int, dict]:
-    return {r["rank"]: r for r in report["ranks"]}
 
 
 def test_sbatch_label_names_task_3_and_host(runs):

@@ -6,27 +6,21 @@ the initiating rank and failure class and marks the other ranks' errors collater
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from launch_helpers import by_rank as _by_rank
+from launch_helpers import diagnose as _diagnose
+from launch_helpers import free_port as _free_port
 
 torch = pytest.importorskip("torch")
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("torchrun")]
 
 WORKER = Path(__file__).with_name("worker.py")
 TORCHRUN = Path(sys.executable).with_name("torchrun")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _torchrun(workdir: Path, scenario: str, bad: int, *extra: str, nnodes: int = 1, node_rank: int = 0,
@@ -47,13 +41,6 @@ def _torchrun(workdir: Path, scenario: str, bad: int, *extra: str, nnodes: int =
     return proc
 
 
-def _diagnose(*paths: Path, extra: tuple[str, ...] = ()) -> dict:
-    r = subprocess.run([sys.executable, "-m", "denpex", "diagnose", "--json", *extra, *map(str, paths)],
-                       capture_output=True, timeout=120)
-    assert r.returncode == 1, r.stderr.decode()
-    return json.loads(r.stdout)
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("torchrun")
@@ -70,10 +57,6 @@ def runs(tmp_path_factory):
         assert proc.returncode != 0
         out[name] = d
     return out
-
-
-def _by_rank(report: dict) -> dict[int, dict]:
-    return {r["rank"]: r for r in report["ranks"]}
 
 
 def test_crash_names_rank_2_and_marks_others_collateral(runs):
