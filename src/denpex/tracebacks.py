@@ -358,8 +358,6 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
         facts["user_frame"] = uf.where() + (f" in {uf.func}" if uf.func else "")
     if rec.wrapped_by is not None:
         facts["wrapped_by"] = rec.wrapped_by.exc_type
-    if rec.chain_kind and rec.cause is None:
-        pass
     pkg = facts.get("package")
     if isinstance(pkg, str) and pkg in vers:
         facts["package_version"] = vers[pkg]
