@@ -62,8 +62,8 @@ def test_encyclopedia_entry_and_system_hub(page: Any, live_server: LiveServer, s
     page.screenshot(path=str(screenshots / "entry-desktop.png"), full_page=True)
     page.get_by_role("link", name="Compare every vLLM error side by side").click()
     page.wait_for_selector("table.hub")
-    assert "First control to check" in page.locator("table.hub thead").inner_text()
-    assert "vllm.context-length-exceeded" in page.locator("table.hub").inner_text()
+    assert "First control to check" in page.locator("table.hub").first.locator("thead").inner_text()
+    assert "vllm.context-length-exceeded" in page.locator("table.hub").first.inner_text()
     page.screenshot(path=str(screenshots / "system-vllm-desktop.png"), full_page=True)
 
 
