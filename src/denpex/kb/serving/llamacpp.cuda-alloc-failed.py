@@ -1,0 +1,57 @@
+"""Computed diagnosis for llamacpp.cuda-alloc-failed: which buffer failed, how big, and which option shrinks it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from denpex.explain import fmt_bytes
+from denpex.models import Explanation
+
+_GIB = 1024**3
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    mib = facts.get("alloc_mib")
+    nbytes = facts.get("alloc_bytes")
+    size = float(mib) * 1024 * 1024 if isinstance(mib, (int, float)) else (float(nbytes) if isinstance(nbytes, (int, float)) else None)
+    func = str(facts.get("phase_function") or facts.get("alloc_function") or "")
+    buffer = str(facts.get("buffer") or "")
+    dev = facts.get("device")
+    if not buffer and isinstance(dev, int):
+        buffer = f"CUDA{dev}"
+    if facts.get("kv_cache"):
+        phase = "KV cache"
+    elif func.startswith("ggml_gallocr") or "compute" in func:
+        phase = "compute buffers"
+    elif func == "alloc_tensor_range" or func == "ggml_backend_alloc_ctx_tensors_from_buft" or facts.get("buffer") and not func:
+        phase = "model weights"
+    elif "host" in func:
+        phase = "pinned host buffer"
+    else:
+        phase = "a device buffer"
+    derived: dict[str, Any] = {"phase": phase, "alloc": fmt_bytes(size) if size else "a buffer", "buffer": buffer or "the GPU"}
+    parts: list[str] = []
+    fix: list[str] = []
+    where = buffer or "the GPU"
+    if size:
+        parts.append(f"GGML asked for one {fmt_bytes(size)} buffer on {where} for the {phase} and the driver refused it ({facts.get('cuda_error') or 'out of memory'}).")
+    else:
+        parts.append(f"GGML could not allocate the {phase} on {where}.")
+    if phase == "model weights":
+        fix.append("Offload fewer layers: lower -ngl / --n-gpu-layers (n_gpu_layers in llama-cpp-python, num_gpu in Ollama); the rest runs from CPU RAM.")
+        fix.append("Or split over more GPUs with --tensor-split, or use a smaller quantization of the model.")
+    elif phase == "KV cache":
+        fix.append("Shrink the KV cache: lower -c / --ctx-size (num_ctx in Ollama) and -np parallel slots; add -fa on -ctk q8_0 -ctv q8_0 to halve it.")
+    elif phase == "compute buffers":
+        fix.append("Shrink the compute graph: lower -ub / --ubatch-size and -b / --batch-size (e.g. 512), and the context -c.")
+    else:
+        fix.append("Lower -ngl, -c and -ub until the buffers fit; check nvidia-smi for other processes on the device.")
+    if size and size > 48 * _GIB and phase == "model weights":
+        parts.append(f"{fmt_bytes(size)} of weights on one device is more than most single GPUs hold: the model at this quantization needs several GPUs or partial offload.")
+    elif size and size > 48 * _GIB:
+        parts.append(f"{fmt_bytes(size)} on one device is more than most single GPUs have at all: the sizes are wrong for this GPU, typically an unset or huge context (-c 0 takes the model's full trained context) or -ngl 99 on a model larger than the GPU.")
+        if phase != "KV cache":
+            fix.append("Set the context explicitly (-c 8192 or what the app needs) rather than the model's maximum.")
+    fix.append("Free the device first: stop other GPU processes (nvidia-smi --query-compute-apps=pid,used_memory --format=csv) or select another GPU with CUDA_VISIBLE_DEVICES.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
