@@ -46,10 +46,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"{path or 'The file'} could not be parsed as an ONNX protobuf: it is usually a Git LFS pointer (about 130 bytes), an HTML page saved instead of the file, a truncated download, or another format (.pt, .bin) named .onnx.")
         fix.append(f"Check it: ls -l {path or 'model.onnx'}; head -c 120 {path or 'model.onnx'} (starts with 'version https://git-lfs' for a pointer). Then git lfs pull, or download the real file again and compare its size with the source.")
         fix.append("Models with external data (*.onnx + *.onnx_data / weights.pb) need the companion files in the same folder.")
-    elif "doesn" in detail:
-        derived["what"] = f"model file not found: {path}"
-        parts.append(f"The path {path} does not exist from the process's working directory.")
+    elif facts.get("missing_path"):
+        mp = facts["missing_path"]
+        derived["what"] = f"model file not found: {mp}"
+        parts.append(f"The path {mp} does not exist from the process's working directory" + (" - it looks like a Hub repo id or a cache snapshot whose files were never downloaded (or were cleaned up)." if "snapshots" in mp or mp.count("/") == 1 else "."))
         fix.append("Use an absolute path (os.path.abspath) or fix the working directory; check the download step ran.")
+    elif "No Op registered for" in detail:
+        m = re.search(r"No Op registered for (\S+) with domain_version of (\d+)", detail)
+        op, dv = (m.group(1), m.group(2)) if m else ("an op", "?")
+        derived["what"] = f"op {op} does not exist in opset {dv}"
+        parts.append(f"The graph uses {op}, which is not an operator of the declared opset {dv} (a custom/vendor op, an op from a later opset, or a TensorFlow/framework op the converter left in).")
+        fix.append(f"Re-export/convert with an opset that defines {op}, or replace it with standard ONNX ops; vendor ops need that vendor's runtime or a custom-op library (SessionOptions.register_custom_ops_library).")
+    elif "Type Error" in detail:
+        derived["what"] = "type error in the graph"
+        parts.append(f"Graph validation found an input of a type the operator does not accept: {detail.strip()[:200]}")
+        fix.append("Insert a Cast to a supported type before that node (e.g. int64 -> float for Min/Max on older opsets) or re-export with a higher opset where the op accepts that type.")
     elif detail:
         detail = re.sub(r"^\S+\.(?:cc|h):\d+ (?:[A-Za-z_:]+ )?", "", detail.strip())
         derived["what"] = detail[:120]
