@@ -66,6 +66,29 @@ FAILURES = [
     ("Killed", "shell's OOM-kill line"),
     ("vLLM failed to start.  Retry with --enable-serving-output to learn more about the failure.", "server start"),
     ("NVRM: Xid (PCI:0000:01:00): 62, 323f0f30 0000c3d8 00000000 206dae68", "NVRM Xid without an entry"),
+    # sentences with no exception class and no tool marker
+    ("17:05:43 Download failed  = 30.00s", "a download that failed"),
+    ("An exception was thrown!", "Paddle's C++ exception banner"),
+    (" Invoke operator sgd error.", "an operator error sentence"),
+    ("[socketio]: Invocation error (t2l):", "an error heading with its detail below"),
+    ("2025-11-21 17:58:01 trial 12455 timed out after 1m0s (litellm.Timeout)", "a request that timed out"),
+    ("Failed to load model from file: /models/llama-3-8b.Q4_K_M.gguf", "a failed load"),
+    ("2024-05-02 10:01:22,101 - ERROR - Training job aborted by the controller", "an ERROR-level logger line"),
+    ("time=2024-05-02T10:01:22Z level=error msg=\"runner exited\"", "logfmt error level"),
+    ("panic: runtime error: invalid memory address or nil pointer dereference", "Go panic"),
+    ("thread 'main' panicked at src/main.rs:12:5:", "Rust panic"),
+    ("error: copy-fd: write returned No space left on device", "git error at a line start"),
+    ("> I'm getting `\u2718 Invalid config override '\u2014': name should start with --` after I typed it", "wasabi's cross mark after a backtick"),
+    # native crashes and launcher records
+    ("Exception code: 0xc0000409", "Windows NTSTATUS in the event log"),
+    ("terminate called without an active exception", "C++ terminate without an exception"),
+    ("<source>:781:5: error: implicit declarations are not allowed", "compiler diagnostic"),
+    ("[2022-05-27T11:37:57.377] _job_complete: JobId=127441 WTERMSIG 9", "slurmctld job killed by a signal"),
+    ("/tmp/slurmd/job603995/slurm_script: line 9:  4727 Killed                  python train.py", "a shell's job-control note"),
+    ("INFO 2023-03-10 09:14:57,180 controller 979 deployment_state.py:625 - Actor for replica D#DYFbUC crashed, marking it unhealthy immediately.", "a crashed replica, logged at INFO"),
+    ("17  -     sky-cmd  1x[CPU:2+]  5 mins ago   4m 50s         -             0            FAILED_CONTROLLER", "a workflow state that means failure"),
+    ("```ImportError:` Using `load_in_8bit=True` requires Accelerate: `pip install accelerate`", "exception class closed by a backtick"),
+    ("Job entrypoint command failed with exit code -11, last available logs (truncated to 20,000 chars):", "an exit line above the job's own output"),
 ]
 
 NEAR_MISSES = [
@@ -81,6 +104,17 @@ NEAR_MISSES = [
     "Successfully installed torch-2.5.1 transformers-4.46.0",
     "INFO eval: error rate 0.12, accuracy 0.88",
     "WARNING: The script torchrun is installed in '/home/u/.local/bin' which is not on PATH.",
+    # the sentence-level shapes on warning/info lines, retries, negations and conditionals
+    "/usr/lib/python3/dist-packages/torchvision/io/image.py:13: UserWarning: Failed to load image Python extension: ''",
+    "2024-01-10 12:00:01.123: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used.",
+    "W0110 12:00:01.123456 140 gemm_algorithm_picker.cc:203] Failed to find best cuBLAS algorithm, GEMM performance might be suboptimal",
+    "Connection to huggingface.co timed out, retrying in 2s (attempt 1/5)",
+    "Download failed, falling back to the local cache",
+    "INFO finished with no errors",
+    "Evaluation finished: 0 failures, 1200 passed",
+    "DEBUG will retry the request if it fails",
+    "fatal: not a git repository (or any of the parent directories): .git",
+    "Clang version: Could not collect",
 ]
 
 

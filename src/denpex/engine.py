@@ -323,6 +323,10 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                     bucket = facts.setdefault(k, [])
                     if v not in bucket:
                         bucket.append(v)
+        # facts hold only masked text (their lines were masked at ingress; masked again here as a
+        # second line), so what is computed from them needs no masking: the entry's own words
+        # ("tokenizer.pad_token = tokenizer.eos_token") are never mistaken for a secret
+        facts = {k: masker.mask_value(v) for k, v in facts.items()}
         ex = explain(loaded, facts)
         if ex is not None:
             for k, v in ex.derived.items():
@@ -348,9 +352,9 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 confidence=first.rule.confidence,
                 facts=masked_facts,
                 evidence=evidence,
-                message=masker.mask(render_message(entry.message or entry.title, facts)),
-                explanation=masker.mask(ex.text if ex else entry.summary),
-                fix=[masker.mask(f) for f in fix],
+                message=render_message(entry.message or entry.title, facts),
+                explanation=ex.text if ex else entry.summary,
+                fix=fix,
                 verify=entry.verify,
                 occurrences=len({(h.file_index, h.hit.line) for h in hs}),
                 rank=rank,

@@ -227,11 +227,25 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True, timing: b
                     f"{loaded.entry.id}: signature {sig.id!r} has no distinctive literal (4+ bytes, not a word healthy "
                     "logs print on every line): every scan runs its full regex"
                 )
+    res.failed += _hyperscan_problems(kb)
     if timing:
         failed, notes, _ = lint_timing(kb)
         res.failed += failed
         res.notes += notes
     return res
+
+
+def _hyperscan_problems(kb: KnowledgeBase) -> list[str]:
+    """Patterns Hyperscan cannot compile even in prefilter mode: the scanner would silently never
+    find them (a ``\\u`` escape, a lookaround outside any literal), so they are lint failures."""
+    try:
+        import hyperscan  # noqa: F401
+    except ImportError:
+        return []
+    from .matchers import HyperscanMatcher
+
+    broken = HyperscanMatcher(build_rules(kb), cache_key=None).broken
+    return [f"{key}: Hyperscan cannot compile this pattern (not even in prefilter mode): the scanner never finds it" for key in broken]
 
 
 # --- adversarial timing: verification must stay linear in the line length (issue 11)

@@ -59,18 +59,19 @@ _EXC_CLASS = (
     r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )
-GENERIC: list[tuple[str, str, bool]] = [
+# (name, regex, ignore_case[, exclude regex])
+GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("traceback", r"Traceback \(most recent call last\)", False),
     ("chain-during", r"During handling of the above exception, another exception occurred", False),
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$)", False),
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
-    ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|what\(\):  ", False),
+    ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     ("glog-error", r"(?:^|\]:\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
@@ -100,7 +101,7 @@ GENERIC: list[tuple[str, str, bool]] = [
         r"|slurmstepd: error: |, FAILED, ExitCode [1-9]"
         r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during"
         r"|\b\d{1,2}:\d\d[AP]M ERR "
-        r"|^\s*\u2718 "
+        r"|^\s*" "\u2718 "
         r"|sigkill_handler\] Killing subprocess"
         r"|Failed to build (?:installable wheels|[A-Za-z0-9])"
         r"|\*\*\* An error occurred in MPI_"
@@ -114,8 +115,47 @@ GENERIC: list[tuple[str, str, bool]] = [
         r"|^FAILED: \S"
         r"|make(?:\[\d+\])?: \*\*\* \[[^\]]{0,300}\] Error \d+"
         r"|\.(?:py|sh) FAILED\s*$"
-        r"|^FAILED \S{1,300}::\S"),
+        r"|^FAILED \S{1,300}::\S"
+        # Windows NTSTATUS crash codes (0xC0000005 access violation, 0xC0000409 stack buffer overrun...)
+        r"|(?:[Ee]xception|[Ee]rror|[Ss]tatus|[Ee]xit) code:? 0x[Cc]0000[0-9A-Fa-f]{3}\b"
+        # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error:
+        r"|:\d+:\d+: error: "
+        # Slurm's controller record of a job killed by a signal or exiting non-zero; a shell's job-control
+        # note on a killed child ("slurm_script: line 9:  4727 Killed")
+        r"|\bWTERMSIG [1-9]|\bWEXITSTATUS [1-9]|: line \d+: +\d+ (?:Killed|Aborted|Terminated|Bus error)\b"
+        # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
+        r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
+        r"|\bFAILED_[A-Z]{3,}\b"),
         False,
+    ),
+    # error sentences with no exception class and no tool-specific marker ("Download failed",
+    # "An exception was thrown!", "Invoke operator sgd error.", "request timed out after 60s", an
+    # ERROR-level logger line): weaker than the lines above, so not on warning/info-level lines,
+    # not on retry notices and not where the line says nothing failed
+    (
+        "error-line",
+        (r"(?:^|[\s`'" + '"' + r"(>*\]:])(?:[Ff]ailed to [a-z]{2,}"
+         r"|(?:[Dd]ownload|[Uu]pload|[Ll]oad(?:ing)?|[Cc]onnection|[Rr]equest|[Bb]uild|[Ii]nstall(?:ation)?|[Cc]ompil(?:e|ation)"
+         r"|[Ii]nitiali[sz]ation|[Ee]xport|[Cc]onversion|[Ii]nference|[Tt]raining|[Ee]valuation|[Jj]ob|[Tt]ask|[Oo]peration"
+         r"|[Cc]ommand|[Aa]ssertion|[Vv]alidation|[Ss]tartup|[Hh]andshake|[Aa]uthentication|[Ww]orker|[Ss]etup|[Ss]tatus)"
+         r" (?:has |have |had )?failed\b"
+         r"|(?:[Ee]xception|[Ee]rror|[Ff]ailure) (?:was thrown|was raised|has been raised|occurred|occured|has occurred|has occured|happened)\b"
+         r"|(?:[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to) (?:load|open|find|connect|allocate|create|start|initiali[sz]e|import"
+         r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build)\b"
+         r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread "
+         r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b)"
+         r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
+         # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
+         r"|^(?:error|fatal): \S"
+         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\|)|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|(?:^|[`>] ?)" "\u2718 "),
+        False,
+        (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
+         r"|: [IWD] [\w/.-]{1,200}\.(?:cc|cpp|h|py):\d+\]|\[W(?: |\d)|[Rr]etry(?:ing)?\b|[Rr]etries\b|[Ff]alling back|[Ff]allback"
+         r"|\b(?:[Nn]o|[Ww]ithout|0|[Zz]ero) (?:errors?|failures?)\b|\b[Ii]gnor(?:e|ed|ing)\b|\b[Ss]kipp(?:ed|ing)\b|[Nn]ot an error"
+         r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"
+         # git's notes when a script asks for its version outside a checkout
+         r"|not a git repository|No names found, cannot describe|No tags can describe"),
     ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
@@ -243,8 +283,11 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     wraps=sig.wraps,
                 )
             )
-    for name, pattern, icase in GENERIC:
+    for name, pattern, icase, *exclude in GENERIC:
         rules.append(
-            Rule(index=len(rules), entry_id=None, sig_id=name, pattern=pattern, regex=_compile(pattern, icase), ignore_case=icase)
+            Rule(
+                index=len(rules), entry_id=None, sig_id=name, pattern=pattern, regex=_compile(pattern, icase), ignore_case=icase,
+                exclude=_compile(exclude[0], icase) if exclude else None,
+            )
         )
     return rules

@@ -53,8 +53,11 @@ def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding])
     handled: set[tuple[int, int]] = set()
     for fi, evs in events.items():
         failed_after = False
+        # a line that is also a firm failure ("Job entrypoint command failed with exit code -11") is
+        # never handled, whatever a job's own output printed after it
+        firm_lines = {line for line, kind, _ in evs if kind == "firm"}
         for line, kind, h in sorted(evs, key=lambda e: e[0], reverse=True):
-            if kind == "recoverable" and not failed_after and progress.get(tracebacks.stream_of(h), -1) > line + 3:
+            if kind == "recoverable" and not failed_after and line not in firm_lines and progress.get(tracebacks.stream_of(h), -1) > line + 3:
                 handled.add((fi, line))
                 continue
             failed_after = True
@@ -117,6 +120,7 @@ def exception_findings(
     # bounded: a log that prints thousands of distinct exceptions keeps the earliest kinds
     for (eid, rank, host, _, _), recs in list(groups.items())[:MAX_UNNAMED]:
         rec, facts = recs[0]
+        facts = {k: masker.mask_value(v) for k, v in facts.items()}  # see engine._build_findings: output needs no masking then
         loaded = eng.kb.entries[eid]
         entry = loaded.entry
         ex = explain(loaded, facts)
@@ -145,9 +149,9 @@ def exception_findings(
                 confidence=confidence,
                 facts={k: masker.mask_value(v) for k, v in facts.items()},
                 evidence=[evidence_of(r.hit, masker) for r, _ in recs[:MAX_EVIDENCE]],
-                message=masker.mask(render_message(entry.message or entry.title, facts)),
-                explanation=masker.mask(ex.text if ex else entry.summary),
-                fix=[masker.mask(f) for f in fix],
+                message=render_message(entry.message or entry.title, facts),
+                explanation=ex.text if ex else entry.summary,
+                fix=fix,
                 verify=entry.verify,
                 occurrences=len(recs),
                 rank=rank,
