@@ -137,3 +137,26 @@ def test_kb_lint_names_the_signatures_off_the_fast_path():
     expected = {r.sig_id for r in get_engine().rules if r.entry_id and prefilter_literals(r.pattern, r.ignore_case) is None}
     assert off == expected
     assert len(off) <= 5, "most signatures must stay on the literal fast path"
+
+
+def test_generic_failure_rules_stay_on_the_literal_prefilter():
+    """The generic error-line rules are long alternations: each must keep a literal set (at most
+    MAX_SET literals, none a word healthy logs print), or Hyperscan compiles it as one full regex -
+    seconds at every cold start. Only the rules written to have no literal may go without."""
+    from denpex.rules import GENERIC
+
+    without = [(name, pattern[:60]) for name, pattern, *_ in GENERIC if prefilter_literals(pattern, False) is None]
+    allowed = {"exception", "glog-error", "error-word", "error-line"}
+    assert {name for name, _ in without} <= allowed
+    # of the error-line rules, only the compiler diagnostic and the sentence-level rule are full regexes
+    assert sum(1 for name, _ in without if name == "error-line") == 2, without
+
+
+def test_no_pattern_is_outside_hyperscan():
+    """A pattern Hyperscan refuses even in prefilter mode is silently never searched (a raw \\u escape
+    once disabled a whole generic rule): none may be."""
+    pytest.importorskip("hyperscan")
+    from denpex.matchers import HyperscanMatcher
+
+    eng = get_engine()
+    assert HyperscanMatcher(eng.rules, cache_key=None).broken == []

@@ -209,28 +209,23 @@ def _stat_key(kb_dir: Path) -> str:
 
 
 def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Record]:
-    """Parse + validate every entry, through an on-disk pickle keyed by the files' sizes and mtimes."""
-    import pickle
+    """Parse + validate every entry, through an on-disk JSON cache keyed by the files' sizes and
+    mtimes (``denpex.cache``: data only, checked owner and checksum)."""
+    from . import cache
 
-    from .scanner import _cache_dir
-
-    cache = _cache_dir() / f"kb-{_stat_key(kb_dir)}.pickle"
-    if cache.exists():
+    name = f"kb-{_stat_key(kb_dir)}.json"
+    body = cache.read(name)
+    if body is not None:
         try:
-            with open(cache, "rb") as fh:
-                cached = pickle.load(fh)  # noqa: S301 - our own cache file
-            if isinstance(cached, dict) and set(cached) == set(files):
+            cached = {Path(k): v for k, v in cache.loads_records(body).items()}
+            if set(cached) == set(files) and all(isinstance(v, Record) for v in cached.values()):
                 return cached
-        except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
+        except (ValueError, TypeError, AttributeError):  # a stale or corrupt cache is rebuilt
             pass
     out = {path: freeze(load_entry(path)) for path in files}
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump(out, fh)
-        tmp.replace(cache)
-    except OSError:
+        cache.write(name, cache.dumps_records({str(k): v for k, v in out.items()}))
+    except TypeError:  # a value JSON cannot hold: no cache, same result
         pass
     return out
 

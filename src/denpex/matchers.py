@@ -9,12 +9,12 @@ candidate line with the rule's Python regex, so a matcher may over-report but ne
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
+import json
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from . import cache
 from .hits import _decode
 from .literals import hyperscan_literal, prefilter_literals
 from .rules import Rule, to_hyperscan
@@ -150,15 +150,9 @@ class HyperscanMatcher:
         key = hashlib.sha256(
             repr(([(r.pattern, r.ignore_case) for r in rules], self.literals, sorted(forced), version)).encode() + code
         ).hexdigest()[:20]
-        cache = _cache_dir() / f"hs-{key}.pickle" if self.cache_key is not None else None
-        db = None
-        if cache is not None and cache.exists():
-            try:
-                saved = pickle.loads(cache.read_bytes())
-                db = hyperscan.loadb(saved["db"], mode=hyperscan.HS_MODE_BLOCK)
-                return _Compiled(db, saved["targets"], saved["literal_rules"], saved["broken"])
-            except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
-                db = None
+        name = f"hs-{key}.bin" if self.cache_key is not None else None
+        if name is not None and (saved := _load_db(hyperscan, name)) is not None:
+            return saved
         exprs, flags, targets, literal_rules = self._layout(hyperscan, rules, self.literals, forced)
         ids = list(range(len(exprs)))
         broken: list[str] = []
@@ -168,15 +162,9 @@ class HyperscanMatcher:
         except hyperscan.error:
             exprs, ids, flags = self._repair(hyperscan, exprs, ids, flags, targets, broken)
             db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
-        if cache is not None:
-            saved = {"db": hyperscan.dumpb(db), "targets": targets, "broken": broken, "literal_rules": literal_rules}
-            try:
-                cache.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cache.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-                tmp.write_bytes(pickle.dumps(saved))
-                tmp.replace(cache)
-            except OSError:
-                pass
+        if name is not None:
+            head = json.dumps({"targets": targets, "broken": broken, "literal_rules": sorted(literal_rules)}).encode()
+            cache.write(name, len(head).to_bytes(4, "little") + head + hyperscan.dumpb(db))
         return _Compiled(db, targets, literal_rules, broken)
 
     def _layout(self, hyperscan, rules: Sequence[Rule], literals: bool, forced: frozenset[int]):  # type: ignore[no-untyped-def]
@@ -261,9 +249,18 @@ class HyperscanMatcher:
         return self._expand(out, state.targets)
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("DENPEX_CACHE_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "denpex")
-    return Path(base)
+def _load_db(hyperscan, name: str) -> _Compiled | None:  # type: ignore[no-untyped-def]
+    """A compiled database from the cache: a JSON layout and Hyperscan's own serialisation (no pickle)."""
+    body = cache.read(name)
+    if body is None or len(body) < 4:
+        return None
+    n = int.from_bytes(body[:4], "little")
+    try:
+        head = json.loads(body[4 : 4 + n])
+        db = hyperscan.loadb(body[4 + n :], mode=hyperscan.HS_MODE_BLOCK)
+        return _Compiled(db, [tuple(t) for t in head["targets"]], frozenset(head["literal_rules"]), list(head["broken"]))
+    except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
+        return None
 
 
 def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | None = "default") -> PlainMatcher | HyperscanMatcher:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
-from .matchers import HyperscanMatcher, PlainMatcher, _cache_dir, make_matcher
+from .matchers import HyperscanMatcher, PlainMatcher, make_matcher
 from .models import InputInfo
 from .progress_lines import (
     _PROGRESS,
@@ -49,7 +49,6 @@ __all__ = [
     "Hit",
     "HyperscanMatcher",
     "PlainMatcher",
-    "_cache_dir",
     "_progress_from_window",
     "_progress_hits",
     "_progress_window",
