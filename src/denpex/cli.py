@@ -394,9 +394,12 @@ def export_patterns(generic: bool) -> None:
 @click.option("--header-timeout", default=10.0, show_default=True, help="seconds a client has to send its request headers")
 @click.option("--body-timeout", default=60.0, show_default=True, help="seconds a client has to send its request body")
 @click.option("--max-connections", default=256, show_default=True, help="open connections; more are closed at once")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, help="a further Host name to answer (e.g. a reverse proxy's public name); repeatable")
+@click.option("--trust-proxy", default=None, metavar="IPS", help="comma-separated proxy addresses whose X-Forwarded-For is believed (none by default)")
 def serve(
     host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: str | None, workers: int,
-    header_timeout: float, body_timeout: float, max_connections: int,
+    header_timeout: float, body_timeout: float, max_connections: int, allowed_hosts: tuple[str, ...],
+    trust_proxy: str | None,
 ) -> None:
     """Start the local web app and JSON API."""
     _require_extra("web", WEB_MODULES, "denpex serve")
@@ -405,7 +408,7 @@ def serve(
     run_server(
         host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit,
         workers=workers or None, header_timeout=header_timeout, body_timeout=body_timeout,
-        max_connections=max_connections,
+        max_connections=max_connections, allowed_hosts=allowed_hosts, trust_proxy=trust_proxy,
     )
 
 

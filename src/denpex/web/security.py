@@ -97,17 +97,48 @@ class RateLimiter:
         self._hits: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def check(self, client: str) -> float | None:
-        """Record a request; return ``None`` when allowed, else seconds until the next is."""
+    def check(self, client: str, record: bool = True) -> float | None:
+        """Record a request; return ``None`` when allowed, else seconds until the next is. With
+        ``record=False`` only look (a server refuses a limited client before reading its body)."""
         now: float = self._clock()  # type: ignore[operator]
         with self._lock:
-            q = self._hits.setdefault(client, deque())
+            q = self._hits.get(client)
+            if q is None:
+                if not record:
+                    return None
+                q = self._hits[client] = deque()
             while q and now - q[0] >= self.rate.seconds:
                 q.popleft()
             if len(q) >= self.rate.count:
                 return max(self.rate.seconds - (now - q[0]), 1.0)
+            if not record:
+                return None
             q.append(now)
             if len(self._hits) > 100_000:  # bound memory on a public deployment
                 for key in [k for k, v in self._hits.items() if not v][:50_000]:
                     del self._hits[key]
             return None
+
+
+class RepeatFilter(logging.Filter):
+    """Let the same log message through once per ``window`` seconds: a server out of file
+    descriptors would otherwise write an accept() traceback for every connection attempt."""
+
+    def __init__(self, window: float = 10.0, clock: object = time.monotonic):
+        super().__init__()
+        self.window = window
+        self._clock = clock
+        self._last: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = f"{record.name}:{record.levelno}:{record.getMessage()[:200]}:{record.exc_info[0] if record.exc_info else ''}"
+        now: float = self._clock()  # type: ignore[operator]
+        with self._lock:
+            last = self._last.get(key)
+            if last is not None and now - last < self.window:
+                return False
+            self._last[key] = now
+            if len(self._last) > 10_000:
+                self._last.clear()
+        return True

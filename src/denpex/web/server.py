@@ -19,6 +19,7 @@ import ipaddress
 import logging
 import sys
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -36,15 +37,17 @@ from ..readers import bytes_source, bytes_sources
 from ..render import to_json
 from . import pages
 from .pages import Linker
-from .security import RateLimiter, SecurityHeaders, parse_rate
+from .security import RateLimiter, RepeatFilter, SecurityHeaders, parse_rate
 from .uploads import BadBody, BodyTooLarge, ParsedBody, Upload, parse_body, read_limited
 from .workers import Busy, JobFailed, JobTimeout, WorkerPool, default_workers
 
 log = logging.getLogger("denpex.web")
-MAX_QUERY = 20_000
+MAX_QUERY = 2_000  # characters of a search: a pasted error line, not a log
 HEADER_TIMEOUT = 10.0  # seconds for a client to send its request line and headers
 BODY_TIMEOUT = 60.0  # seconds for a client to send its whole body
 MAX_CONNECTIONS = 256  # open connections; more are closed at once
+SEARCH_RATE = "120/minute"  # searches per client
+FD_RESERVE = 64  # file descriptors kept for the server itself (logs, workers, the knowledge base)
 MAX_QUEUE = 256  # diagnoses waiting for a worker; more are answered 503
 
 
@@ -164,12 +167,17 @@ def create_app(
     body_timeout: float = BODY_TIMEOUT,
     max_queue: int = MAX_QUEUE,
     runner: Any = None,
+    allowed_hosts: Sequence[str] | None = None,
+    search_rate: str | None = SEARCH_RATE,
 ) -> FastAPI:
     """Build the app. ``rate_limit`` like ``"3/day"`` limits diagnoses per client (off when None).
     ``workers``: diagnosis processes (default: the cores, at most 4). ``runner``: an importable
-    replacement for ``_run_diagnosis`` (tests)."""
+    replacement for ``_run_diagnosis`` (tests). ``allowed_hosts``: the ``Host`` header values served
+    (any when None; ``run_server`` passes the bound names, so a web page elsewhere cannot reach a
+    local server by DNS rebinding). ``search_rate``: searches per client (a search costs CPU)."""
     limit_bytes = int(max_upload_mb * 1024 * 1024)
     limiter = RateLimiter(parse_rate(rate_limit)) if rate_limit else None
+    search_limiter = RateLimiter(parse_rate(search_rate)) if search_rate else None
     pool = WorkerPool(workers or default_workers(), warm=_warm, max_queue=max_queue, queue_timeout=max(timeout, 30.0))
     # threads that wait on workers (and parse bodies, render pages) so the event loop never does
     executor = ThreadPoolExecutor(max_workers=max(96, 2 * pool.size), thread_name_prefix="denpex-wait")
@@ -190,7 +198,11 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(SecurityHeaders)
+    if allowed_hosts is not None and "*" not in allowed_hosts:
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry the headers too
     app.state.pool = pool
     app.mount("/static", StaticFiles(directory=str(pages.STATIC)), name="static")
     settings = {"max_upload_mb": max_upload_mb, "rate": str(limiter.rate) if limiter else None, "timeout": timeout}
@@ -203,7 +215,9 @@ def create_app(
     async def _web_error(request: Request, exc: WebError) -> Response:
         if _is_api(request):
             return JSONResponse({"error": exc.title, "detail": exc.detail}, status_code=exc.status, headers=exc.headers)
-        return html("error.html", exc.status, title=exc.title, detail=exc.detail, status_code=exc.status)
+        page = html("error.html", exc.status, title=exc.title, detail=exc.detail, status_code=exc.status)
+        page.headers.update(exc.headers or {})
+        return page
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -217,8 +231,22 @@ def create_app(
         "denpex diagnose your.log"
     )
 
+    def refuse_limited(wait: float | None, what: str) -> None:
+        if wait is None:
+            return
+        raise WebError(
+            429,
+            "Rate limit reached",
+            f"This server allows {what}. Try again in about "
+            f"{_human(wait)}, or run Denpex locally (pip install ./denpex from a checkout of its repository; denpex diagnose your.log), "
+            "which has no limit.",
+            {"Retry-After": str(int(wait))},
+        )
+
     async def diagnose_request(request: Request, kind: str) -> Any:
         loop = asyncio.get_running_loop()
+        if limiter is not None:  # a limited client is refused before its body is read
+            refuse_limited(limiter.check(_client(request), record=False), f"{limiter.rate} diagnoses per client")
         try:
             body = await asyncio.wait_for(read_limited(request, limit_bytes), body_timeout)
         except BodyTooLarge:
@@ -236,16 +264,7 @@ def create_app(
         if not uploads:
             raise WebError(400, "No log given", "Paste a log or choose one or more log files, then diagnose.")
         if limiter is not None:
-            wait = limiter.check(_client(request))
-            if wait is not None:
-                raise WebError(
-                    429,
-                    "Rate limit reached",
-                    f"This server allows {limiter.rate} diagnoses per client. Try again in about "
-                    f"{_human(wait)}, or run Denpex locally (pip install ./denpex from a checkout of its repository; denpex diagnose your.log), "
-                    "which has no limit.",
-                    {"Retry-After": str(int(wait))},
-                )
+            refuse_limited(limiter.check(_client(request)), f"{limiter.rate} diagnoses per client")
         mask_hosts = parsed.flag("mask_hosts") or request.query_params.get("mask_hosts", "") in ("1", "true", "on")
         try:
             res = await loop.run_in_executor(
@@ -324,7 +343,10 @@ def create_app(
         return html("category.html", category=category, entries=pages.sorted_entries(entries))
 
     @app.get("/search", response_class=HTMLResponse, include_in_schema=False)
-    async def search_page(q: str = "") -> HTMLResponse:
+    async def search_page(request: Request, q: str = "") -> HTMLResponse:
+        if search_limiter is not None and q.strip():
+            refuse_limited(search_limiter.check(_client(request)), f"{search_limiter.rate} searches per client")
+
         def work() -> HTMLResponse:
             query = q[:MAX_QUERY]
             results = search_entries(query) if query.strip() else []
@@ -409,11 +431,50 @@ def is_loopback(host: str) -> bool:
 
 
 def _log_config() -> dict[str, Any]:
+    """uvicorn's logging, with our logger, and asyncio's (accept() errors) through the same handler;
+    a message repeated within 10 seconds is written once (a server out of file descriptors would
+    otherwise log a traceback per refused connection, megabytes a second)."""
     from uvicorn.config import LOGGING_CONFIG
 
     cfg = copy.deepcopy(LOGGING_CONFIG)
+    cfg.setdefault("filters", {})["repeat"] = {"()": RepeatFilter}
+    for handler in cfg["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "repeat"]
     cfg["loggers"]["denpex.web"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    cfg["loggers"]["asyncio"] = {"handlers": ["default"], "level": "WARNING", "propagate": False}
     return cfg
+
+
+def allowed_host_names(host: str, extra: Sequence[str] = ()) -> list[str]:
+    """The ``Host`` header values a server bound to ``host`` answers: its own name and, for a
+    loopback or wildcard address, the loopback names; a wildcard address (0.0.0.0, ::) with no
+    ``extra`` names answers any (it cannot know the names it is reached by)."""
+    loopback = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    if host in ("0.0.0.0", "::", ""):
+        return [*extra, *loopback] if extra else ["*"]
+    names = [host, f"[{host}]"] if ":" in host else [host]
+    return [*names, *(loopback if is_loopback(host) else []), *extra]
+
+
+def fd_budget(max_connections: int, reserve: int = FD_RESERVE) -> int:
+    """Connections the process can really hold: the soft file-descriptor limit is raised to the hard
+    one where allowed, and connections are capped below it, so that a flood of clients is refused at
+    once instead of starving accept() and everyone else."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return max_connections
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return max_connections
+    return max(8, min(max_connections, soft - reserve))
 
 
 def guarded_protocol(header_timeout: float = HEADER_TIMEOUT, max_connections: int = MAX_CONNECTIONS) -> type:
@@ -470,8 +531,13 @@ def run_server(
     header_timeout: float = HEADER_TIMEOUT,
     body_timeout: float = BODY_TIMEOUT,
     max_connections: int = MAX_CONNECTIONS,
+    allowed_hosts: Sequence[str] = (),
+    trust_proxy: str | None = None,
 ) -> None:
-    """Serve the app with uvicorn. uvicorn's own access log is off: ours never logs queries."""
+    """Serve the app with uvicorn. uvicorn's own access log is off: ours never logs queries.
+    ``allowed_hosts``: further ``Host`` names to answer (a reverse proxy's public name).
+    ``trust_proxy``: addresses whose ``X-Forwarded-For`` is believed (none by default: a client
+    must not choose its own rate-limit bucket)."""
     import uvicorn
 
     if rate_limit:
@@ -488,8 +554,21 @@ def run_server(
             file=sys.stderr,
             flush=True,
         )
+    hosts = allowed_host_names(host, allowed_hosts)
+    if hosts == ["*"]:
+        print(
+            f"note: listening on {host} answers any Host header; name the ones clients use with --allowed-host "
+            "(protects against DNS rebinding).",
+            file=sys.stderr,
+            flush=True,
+        )
+    budget = fd_budget(max_connections)
+    if budget < max_connections:
+        print(f"note: at most {budget} open connections (the file-descriptor limit is lower than --max-connections {max_connections})", file=sys.stderr, flush=True)
+    max_connections = budget
     app = create_app(
-        max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit, workers=workers, body_timeout=body_timeout
+        max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit, workers=workers, body_timeout=body_timeout,
+        allowed_hosts=hosts,
     )
     shown = f"[{host}]" if ":" in host else host
     print(f"Denpex {__version__} serving on http://{shown}:{port}/ (Ctrl+C to stop)", file=sys.stderr, flush=True)
@@ -504,4 +583,6 @@ def run_server(
         limit_concurrency=max_connections,
         timeout_keep_alive=5,
         backlog=max(128, max_connections),
+        proxy_headers=trust_proxy is not None,
+        forwarded_allow_ips=trust_proxy,
     )

@@ -142,6 +142,8 @@ def parse_body(body: bytes, content_type: str) -> ParsedBody:
             doc = json.loads(body.decode("utf-8") or "null")
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise BadBody(f"body is not valid JSON: {exc}") from exc
+        except RecursionError:
+            raise BadBody("body is JSON nested too deeply; send {\"text\": \"...\"}") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
             raise BadBody('JSON body must be an object with a "text" string, e.g. {"text": "..."}')
         fields = {k: str(v) for k, v in doc.items() if k != "text" and isinstance(v, (bool, int, str))}
