@@ -98,7 +98,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append("Python fell back to ASCII because LANG/LC_ALL is unset or C/POSIX (typical in minimal containers, cron, systemd) or the code decodes with 'ascii' explicitly.")
         fix.append("Set a UTF-8 locale for the process: ENV LANG=C.UTF-8 (and PYTHONUTF8=1) in the Dockerfile / job script, or pass encoding='utf-8' to open().")
     elif codec in ("utf-8", "utf8", "utf-8-sig"):
-        if "unexpected end of data" in reason:
+        if "unexpected end of data" in reason and any(k in loader for k in ("decodeBytes", "decode_bytes", "tokenizer.decoder")):
+            derived["what"] = "token bytes decoded one by one end inside a UTF-8 character"
+            parts.append("The code decodes the bytes of individual byte-level BPE tokens as UTF-8; one token can hold only part of a multi-byte character "
+                         "(Chinese, emoji, accented letters), so decoding token by token stops mid-character.")
+            fix.append("Decode the concatenated bytes of the whole sequence with tokenizer.decode(ids), or buffer bytes until they form complete characters "
+                       "(codecs.getincrementaldecoder('utf-8')()), or decode with errors='replace' for streaming output.")
+        elif "unexpected end of data" in reason:
             derived["what"] = f"UTF-8 text ends in the middle of a character (offset {pos})"
             parts.append("The data ends in the middle of a multi-byte UTF-8 character: the file is truncated, or the code decodes fixed-size byte chunks that split a character.")
             fix.append("Re-download/re-create the file if it is truncated; when reading in chunks use an incremental decoder (codecs.getincrementaldecoder('utf-8')) or open the file in text mode.")
