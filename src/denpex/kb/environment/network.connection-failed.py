@@ -68,6 +68,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             host = m.group(1)
     target = f"{host}:{port}" if host and port else host
     k = _klass(errno, cause, reason)
+    if k == "other" and not cause and errno is None and timeout is not None:
+        k = "read-timeout"  # 'HTTPSConnectionPool(...): Read timed out. (read timeout=N)'
+        cause = "ReadTimeoutError"
     local = host in ("localhost", "127.0.0.1", "0.0.0.0", "::1") or host.startswith(("127.", "10.", "192.168."))
     derived: dict[str, Any] = {"to_host": f" to {target}" if target else "", "failure_class": k}
     parts: list[str] = []
