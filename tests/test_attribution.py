@@ -202,3 +202,29 @@ def test_folder_host_names_give_way_to_the_real_host_names_the_lines_print(tmp_p
         p.write_text(p.read_text().replace("gpu-b03", "gpu-a17"))
     d = denpex.diagnose([str(tmp_path)])
     assert {r.rank: r.host for r in d.ranks} == {0: "node0", 1: "node1"}
+
+
+def test_a_flood_of_one_pattern_keeps_its_first_and_last_matches_in_order() -> None:
+    from denpex.attribution import KEEP_HEAD, KEEP_TAIL, attribute_hits
+    from denpex.hits import Hit
+
+    n = KEEP_HEAD + KEEP_TAIL + 3000
+    hits = [Hit(7, "x.log", i + 1, f"[rank1]: WARNING retrying request {i}", {}, (f"[rank1]: step {i}",)) for i in range(n)]
+    hits.insert(KEEP_HEAD + 10, Hit(9, "x.log", KEEP_HEAD + 10, "[rank1]: KeyError: 'input_ids'", {}))
+    notes: list[str] = []
+    out = attribute_hits(iter(hits), "x.log", notes)
+    flood = [h for h, _, _ in out if h.rule == 7]
+    assert len(flood) == KEEP_HEAD + KEEP_TAIL
+    assert flood[0].line == 1 and flood[-1].line == n  # the end of the input is examined
+    assert [h.line for h, _, _ in out] == sorted(h.line for h, _, _ in out)  # found order kept
+    assert any(h.rule == 9 for h, _, _ in out)  # another pattern is never thinned by this one
+    assert all(at.rank == 1 for _, at, _ in out)
+    assert notes and "3,000 repeated matches" in notes[0]
+
+
+def test_a_noisy_log_still_ends_in_its_failure_with_bounded_hits() -> None:
+    lines = [f"WARNING retrying request {i}: ConnectionResetError: [Errno 104] Connection reset by peer" for i in range(30_000)]
+    lines += ["Traceback (most recent call last):", '  File "train.py", line 9, in <module>', "FooError: the planted failure"]
+    d = denpex.diagnose("\n".join(lines) + "\n")
+    assert d.primary is not None and "FooError" in d.primary.message + str(d.primary.facts)
+    assert any("repeated matches were counted" in n for f in d.inputs.files for n in f.notes)

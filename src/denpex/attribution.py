@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -426,26 +427,49 @@ def _from_block_header(at: Attribution, before: Sequence[str]) -> Attribution:
     return at
 
 
-def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Attribution, bool]]:
+KEEP_HEAD = 2500  # of one pattern's matches on one rank/host: the first ones kept ...
+KEEP_TAIL = 2500  # ... and the last ones; those between are counted, not kept
+
+
+def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | None = None) -> list[tuple[Hit, Attribution, bool]]:
     """Each hit of one source with its rank/host/time and whether the time was inherited from a line
     above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
-    worker processes run it beside the scan; only the cross-file fallbacks are left to the caller."""
+    worker processes run it beside the scan; only the cross-file fallbacks are left to the caller.
+
+    Memory stays bounded on a noisy log (200,000 retry warnings): of one pattern's matches on one
+    rank and host, the first ``KEEP_HEAD`` and the last ``KEEP_TAIL`` are kept and those between are
+    only counted (said in ``notes``); the end of the input, where a run fails, is always examined."""
     path_at = from_path(source_name)
     seen: set[tuple[int, int]] = set()
-    out: list[tuple[Hit, Attribution, bool]] = []
-    for hit in hits:
-        if (hit.line, hit.rule) in seen:
-            continue
-        seen.add((hit.line, hit.rule))
-        if _RAY_REPEAT.search(hit.text):
-            continue
-        at = with_facts(merge(from_line(hit.text), path_at), hit.groups)
+    out: list[tuple[int, tuple[Hit, Attribution, bool]]] = []
+    counts: dict[tuple[int, int | None, str | None], int] = {}
+    tails: dict[tuple[int, int | None, str | None], deque[tuple[int, tuple[Hit, Attribution]]]] = {}
+    order = 0
+    dropped = 0
+    # neighbouring hits share most of the lines above them: each line is parsed once (a noisy log of
+    # 200,000 matches would otherwise parse every line 25 times for its time and its rank prefix)
+    times: dict[str, Any] = {}
+    prefixes: dict[str, tuple[int | None, int | None, str | None]] = {}
+
+    def time_of(line: str) -> Any:
+        t = times.get(line, times)
+        if t is times:
+            t = times[line] = parse_time(line)
+        return t
+
+    def prefix_of(line: str) -> tuple[int | None, int | None, str | None]:
+        p = prefixes.get(line)
+        if p is None:
+            p = prefixes[line] = prefix_rank(line)
+        return p
+
+    def attribute(hit: Hit, at: Attribution) -> tuple[Hit, Attribution, bool]:
         if at.rank is None and at.local_rank is None:
             at = _from_block_header(at, hit.before)
         inherited = False
         if at.time is None:
             for prev in reversed(hit.before):
-                t = parse_time(prev)
+                t = time_of(prev)
                 if t is not None:
                     at = Attribution(at.rank, at.local_rank, at.host, at.pid, t)
                     inherited = True
@@ -456,11 +480,44 @@ def attribute_hits(hits: Iterable[Hit], source_name: str) -> list[tuple[Hit, Att
             for prev in reversed(hit.before):
                 if _BANNER_RULE.match(prev):
                     break  # a framed banner (Open MPI's help messages, Hydra's) is the launcher's, not a rank's
-                prank, plocal, phost = prefix_rank(prev)
+                prank, plocal, phost = prefix_of(prev)
                 if prank is not None or plocal is not None:
                     if prank is None and not (at.host or phost):
                         prank = plocal
                     at = Attribution(prank, plocal, at.host or phost, at.pid, at.time)
                     break
-        out.append((hit, at, inherited))
-    return out
+        return hit, at, inherited
+
+    for hit in hits:
+        if len(times) > 100_000:  # memory stays bounded on a huge input
+            times.clear()
+            prefixes.clear()
+        if (hit.line, hit.rule) in seen:
+            continue
+        seen.add((hit.line, hit.rule))
+        if _RAY_REPEAT.search(hit.text):
+            continue
+        at = with_facts(merge(from_line(hit.text), path_at), hit.groups)
+        # counted by what the line itself says (the walk above it is the costly part: skipped for
+        # the matches that are only counted)
+        key = (hit.rule, at.rank, at.host)
+        n = counts[key] = counts.get(key, 0) + 1
+        order += 1
+        if n <= KEEP_HEAD:
+            out.append((order, attribute(hit, at)))
+            continue
+        tail = tails.get(key)
+        if tail is None:
+            tail = tails[key] = deque(maxlen=KEEP_TAIL)
+        if len(tail) == KEEP_TAIL:
+            dropped += 1
+        tail.append((order, (hit, at)))
+    if tails:  # the kept tails go back where they were found (line order, then the last progress lines)
+        kept = [(i, attribute(h, a)) for t in tails.values() for i, (h, a) in t]
+        out = sorted([*out, *kept], key=lambda x: x[0])
+    if notes is not None and dropped:
+        notes.append(
+            f"{dropped:,} repeated matches were counted but not kept (one pattern matched more than "
+            f"{KEEP_HEAD + KEEP_TAIL:,} lines of one rank: its first {KEEP_HEAD:,} and last {KEEP_TAIL:,} were examined)"
+        )
+    return [item for _, item in out]

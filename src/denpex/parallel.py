@@ -77,7 +77,7 @@ Scanned = tuple[Hit, Attribution, bool]  # a hit, its rank/host/time, whether th
 
 
 def _scan_one(src: Source, matcher: object) -> list[Scanned]:
-    return attribute_hits(scan_source(src, matcher), src.name)  # type: ignore[arg-type]
+    return attribute_hits(scan_source(src, matcher), src.name, src.info.notes)  # type: ignore[arg-type]
 
 
 def _scan_task(args: tuple[Source, Path | None, str]) -> tuple[list[Scanned], InputInfo]:

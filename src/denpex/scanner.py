@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
 from .matchers import HyperscanMatcher, PlainMatcher, make_matcher
@@ -148,7 +149,11 @@ class _Verifier:
                 "traceback and the end of the input still are)"
             )
 
-    def verify(
+    def verify(self, *args: Any, **kwargs: Any) -> list[Hit]:
+        """``iter_verify`` as a list."""
+        return list(self.iter_verify(*args, **kwargs))
+
+    def iter_verify(
         self,
         buf: bytes | bytearray,
         cands: list[tuple[int, int]],
@@ -158,9 +163,12 @@ class _Verifier:
         n: int | None = None,
         newlines: int | None = None,
         final: bool = False,
-    ) -> list[Hit]:
+    ) -> Iterator[Hit]:
         """Hits on the candidate lines in ``[emit_from, emit_to)`` of ``buf[:n]``. ``newlines``, the
-        number of newlines in ``buf[:n]`` when known, lets line numbers be counted from the nearer end."""
+        number of newlines in ``buf[:n]`` when known, lets line numbers be counted from the nearer end.
+        A generator: a chunk's hits (each with the lines above it) are handed on one by one, so a
+        consumer that keeps only some of them (``attribute_hits`` on a noisy log) holds no chunk's
+        worth at once. ``buf`` must not change until it is exhausted; ``counted`` is set then."""
         n = len(buf) if n is None else n
         # group candidate rule ids by the line that holds the match's last byte
         by_line: dict[int, set[int]] = {}
@@ -185,7 +193,6 @@ class _Verifier:
                 by_line[s] = set()
                 bounds[s] = (s, e)
             by_line[s].add(rid)
-        hits: list[Hit] = []
         counted_to = 0
         line_no = line_base
         self.counted = (0, 0)
@@ -213,10 +220,9 @@ class _Verifier:
                 if before is None and rule.keep_before:
                     before = _before_text(buf, s)
                 text = seg.rstrip()
-                hits.append(Hit(rid, self.source, line_no, cut_text(text), groups, before if rule.keep_before else (), ctx_all))
                 kept[rid] = kept.get(rid, 0) + 1
+                yield Hit(rid, self.source, line_no, cut_text(text), groups, before if rule.keep_before else (), ctx_all)
         self.counted = (counted_to, line_no - line_base)  # newlines in buf[:counted_to], when counted from 0
-        return hits
 
     @staticmethod
     def _context(
@@ -409,11 +415,10 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             cands = matcher.candidates_in(ba, n)
             if len(cands) > FLOOD_CANDIDATES and matcher.demote(_flooding(ba, n, cands, matcher.rules)):
                 cands = matcher.candidates_in(ba, n)  # the same chunk again, without the flooding literals
-            chunk_hits = verifier.verify(ba, cands, emit_from, emit_to, line_base, n, None)
+            yield from verifier.iter_verify(ba, cands, emit_from, emit_to, line_base, n, None)
             counted_to, counted_nl = verifier.counted
             buf_newlines = counted_nl + _count_newlines(ba, counted_to, n)
             lines += buf_newlines - tail_newlines
-            yield from chunk_hits
             windows = (windows + [_progress_window(ba, emit_from, emit_to, line_base, buf_newlines, n)])[-2:]
             ctx_start = _start_of_last_lines(ba, emit_to, CONTEXT_LINES, 0)
             tail_newlines = ba.count(b"\n", ctx_start, n)
@@ -433,7 +438,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             lines += 1
         if end:
             newlines = tail_newlines + ba.count(b"\n", t, end)
-            yield from verifier.verify(ba, matcher.candidates_in(ba, end), emit_from, end + 1, line_base, end, newlines, final=True)
+            yield from verifier.iter_verify(ba, matcher.candidates_in(ba, end), emit_from, end + 1, line_base, end, newlines, final=True)
             windows = (windows + [_progress_window(ba, emit_from, end, line_base, newlines, end)])[-2:]
     finally:
         reader.close()
