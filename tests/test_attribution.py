@@ -228,3 +228,10 @@ def test_a_noisy_log_still_ends_in_its_failure_with_bounded_hits() -> None:
     d = denpex.diagnose("\n".join(lines) + "\n")
     assert d.primary is not None and "FooError" in d.primary.message + str(d.primary.facts)
     assert any("repeated matches were counted" in n for f in d.inputs.files for n in f.notes)
+
+
+def test_slurmstepd_prefix_names_the_node_after_the_dash() -> None:
+    d = denpex.diagnose(
+        "slurmstepd-falkor7: error: Detected 1 oom_kill event in StepId=123.0. Some of your processes may have been killed by the cgroup out-of-memory handler.\n"
+    )
+    assert d.primary is not None and d.primary.host == "falkor7"

@@ -162,3 +162,10 @@ def test_cuda_oom_blames_the_other_process_whichever_order_pytorch_lists_it():
         assert p.facts["cause"] == "memory-held-elsewhere", line
         assert "process 5403" in p.explanation
         assert p.fix[0].startswith("Free GPU 0")
+
+
+def test_message_with_a_placeholder_this_log_lacks_falls_back_to_the_title():
+    from denpex.explain import render_message
+
+    assert render_message("Slurm killed {step}: {used} > {limit}", {"step": "123.0"}, fallback="Job exceeded its memory limit") == "Job exceeded its memory limit"
+    assert render_message("Slurm killed {step}", {"step": "123.0"}, fallback="t") == "Slurm killed 123.0"

@@ -95,3 +95,10 @@ def test_a_port_at_the_end_of_a_url_is_not_a_cut_password():
     m = Masker()
     assert m.mask("rendezvous at tcp://10.2.3.4:29500").endswith(":29500")
     assert "<SECRET" in m.mask("DATABASE_URL=postgresql://admin:s3cr")
+
+
+def test_loopback_and_this_network_addresses_are_not_personal_data() -> None:
+    from denpex.masking import Masker
+
+    out = Masker().mask("peer advertised 127.0.1.1:29500; host 189 read as 0.0.0.189; real peer 10.0.0.5")
+    assert "127.0.1.1" in out and "0.0.0.189" in out and "10.0.0.5" not in out

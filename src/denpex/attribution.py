@@ -136,7 +136,8 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(?P<rank>\d{1,5}): "), "srun"),
     # pdsh / DeepSpeed multi-node prefix "worker-3: ...": a lowercase host name with a digit in it,
     # so that "RuntimeError: ..." or "huggingface_hub.errors.GatedRepoError: ..." are never taken for hosts
-    (re.compile(r"^\s*(?P<host>[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)"), "pdsh"),
+    # (not slurmstepd's own "slurmstepd-falkor7: error:" prefix, whose host is after the dash)
+    (re.compile(r"^\s*(?!slurmstepd-)(?P<host>[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)"), "pdsh"),
 ]
 _LATE_PREFIX = re.compile(r"(?:^|\s)\[(?:rank(?P<rank>\d+)|default(?P<local>\d+))\]:")
 _RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")

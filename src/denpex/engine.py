@@ -34,7 +34,7 @@ from .scanner import (
     make_matcher,
 )
 from .unknown import evidence_of, summarise_unknown
-from .unnamed import exception_findings, handled_failures
+from .unnamed import demote_handled, exception_findings, handled_failures
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 MISMATCH_ID = "dist.collective-mismatch"
@@ -352,7 +352,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
                 confidence=first.rule.confidence,
                 facts=masked_facts,
                 evidence=evidence,
-                message=render_message(entry.message or entry.title, facts),
+                message=render_message(entry.message or entry.title, facts, fallback=entry.title),
                 explanation=ex.text if ex else entry.summary,
                 fix=fix,
                 verify=entry.verify,
@@ -531,6 +531,7 @@ def run(
     mask_hits(hits, masker)  # once, at ingress: nothing below sees a raw line
     findings = _build_findings(hits, eng, masker)
     handled = handled_failures(hits, findings)
+    demote_handled(findings, handled)
     findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker))
     primary = _first_root(findings, _last_progress_times(hits))
     if primary is None:

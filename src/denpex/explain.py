@@ -65,11 +65,19 @@ class _Lenient(string.Formatter):
         return super().get_value(key, args, kwargs)
 
 
-def render_message(template: str, facts: Mapping[str, Any]) -> str:
+def render_message(template: str, facts: Mapping[str, Any], fallback: str | None = None) -> str:
+    """The entry's message with this run's facts; ``fallback`` (the title) when a placeholder has no
+    fact in this log (a message reading "Slurm killed ?: (? > ?)" says less than the title)."""
+    try:
+        names = {name.split(".", 1)[0].split("[", 1)[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+    except ValueError:
+        return fallback or template
+    if fallback is not None and any(n not in facts or facts[n] in (None, "") for n in names):
+        return fallback
     try:
         return _Lenient().vformat(template, (), dict(facts))
     except (ValueError, IndexError, KeyError):
-        return template
+        return fallback or template
 
 
 def explain(loaded: LoadedEntry, facts: Mapping[str, Any]) -> Explanation | None:

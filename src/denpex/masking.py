@@ -136,6 +136,10 @@ _PY_RULE_SPECS: list[tuple[str, str, int, str]] = [
         r"[0-9A-Fa-f]{0,4}::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}",
     ),
 ]
+# addresses that name no machine of anyone's: loopback and "this network" (0.0.0.x: a numeric host
+# name read as an address, a wildcard bind). Kept, so that a diagnosis can say "the peer advertised
+# a loopback address" instead of "<IP-1>"
+_NOT_PERSONAL_IP = re.compile(r"127\.|0\.0\.0\.|0\.0\.0\.0$")
 _RULES: list[tuple[str, Any, int]] = [(kind, _linear(re.compile(p)), g) for kind, p, g in _RULE_SPECS] + [
     (kind, re.compile(p), g) for kind, p, g, _ in _PY_RULE_SPECS
 ]
@@ -375,7 +379,7 @@ class Masker:
                 whole = whole[: start - base] + self.placeholder(kind, value) + whole[end - base :]
             return whole
         value = m.group(group)
-        if value is None or value in _KEEP or value.startswith("<"):
+        if value is None or value in _KEEP or value.startswith("<") or (kind == "IP" and _NOT_PERSONAL_IP.match(value)):
             return m.group(0)
         if group == 0:
             return self.placeholder(kind, value)

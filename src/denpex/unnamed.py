@@ -8,6 +8,7 @@ failed: those are retried or handled errors, listed but not counted as failures.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,8 @@ def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding])
         if f.role == "noise":
             continue
         for h in f.order:
-            events.setdefault(h.file_index, []).append((h.hit.line, "firm", h))
+            # a known error on a line that says it will be retried is recoverable too
+            events.setdefault(h.file_index, []).append((h.hit.line, "recoverable" if _RETRY.search(h.hit.text) else "firm", h))
     for h in hits:
         if h.rule.entry_id is not None:
             continue
@@ -62,6 +64,17 @@ def handled_failures(hits: Sequence[AttributedHit], findings: Sequence[Finding])
                 continue
             failed_after = True
     return handled
+
+
+_RETRY = re.compile(r"\b(?:will retry|[Rr]etrying|retry(?:ing)? in \d|[Rr]etry \d+ ?(?:/|of) ?\d+|attempt \d+ ?(?:/|of) ?\d+|retries left)", re.IGNORECASE)
+
+
+def demote_handled(findings: Sequence[Finding], handled: set[tuple[int, int]]) -> None:
+    """A known error the run went on past (every line of it handled: a retried connection error
+    followed by more training steps) is not a failure: it becomes noise, listed but not counted."""
+    for f in findings:
+        if f.role != "noise" and f.order and all((h.file_index, h.hit.line) in handled for h in f.order):
+            f.role = "noise"
 
 
 def exception_findings(
@@ -149,7 +162,7 @@ def exception_findings(
                 confidence=confidence,
                 facts={k: masker.mask_value(v) for k, v in facts.items()},
                 evidence=[evidence_of(r.hit, masker) for r, _ in recs[:MAX_EVIDENCE]],
-                message=render_message(entry.message or entry.title, facts),
+                message=render_message(entry.message or entry.title, facts, fallback=entry.title),
                 explanation=ex.text if ex else entry.summary,
                 fix=fix,
                 verify=entry.verify,

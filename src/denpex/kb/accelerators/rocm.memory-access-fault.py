@@ -30,7 +30,7 @@ def _addr(value: str) -> int | None:
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     reason = str(facts.get("reason") or "").strip()
     address = str(facts.get("address") or "")
-    node = facts.get("node")
+    node = facts.get("gpu_node")
     hub = facts.get("hub")
     if not (reason or address or hub):
         return None
