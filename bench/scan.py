@@ -42,7 +42,14 @@ def measure(cmd: list[str] | str, shell: bool = False, stdin_path: Path | None =
     wall = time.perf_counter() - t0
     if stdin_path:
         stdin.close()  # type: ignore[union-attr]
+    code = os.waitstatus_to_exitcode(status)
+    if code >= 2 or code < 0:  # grep/rg: 1 = no line matched; 2 = error (a refused pattern set)
+        raise ContenderFailed(f"exit status {code}")
     return wall, ru.ru_maxrss / 1024
+
+
+class ContenderFailed(Exception):
+    """A contender exited with an error: its time is no baseline (it did not search)."""
 
 
 def best(cmd: list[str] | str, runs: int, **kw) -> tuple[float, float]:
@@ -126,17 +133,27 @@ def main() -> int:
         (f"denpex diagnose -j{os.cpu_count()} (all cores)", [*DENPEX, "diagnose", "-q", "-j", str(os.cpu_count() or 2), "--json", str(log)]),
     ]
     if rg:
-        contenders.append(("ripgrep rg -j1 -c -f (same patterns)", [rg, "-j1", "-c", "-f", str(patterns), str(log)]))
+        # rg's default regex size limit (100 MB) refuses this many patterns: raised, so that it searches
+        contenders.append(("ripgrep rg -j1 -c -f (same patterns)", [rg, "-j1", "-c", "--regex-size-limit", "4G", "--dfa-size-limit", "4G", "-f", str(patterns), str(log)]))
     contenders.append(("GNU grep -E -c -f (same patterns)", ["grep", "-E", "-c", "-f", str(ere), str(log)]))
     # the contenders take turns, so that a noisy spell on this shared machine hits them alike
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in contenders}
+    failed: dict[str, str] = {}
     for _ in range(args.runs):
         for name, cmd in contenders:
-            runs[name].append(measure(cmd))
+            if name in failed:
+                continue
+            try:
+                runs[name].append(measure(cmd))
+            except ContenderFailed as exc:
+                failed[name] = str(exc)
     for name, _ in contenders:
+        if name in failed:
+            print(f"  {name:<44} FAILED ({failed[name]}): not a baseline", flush=True)
+            continue
         row(name, min(w for w, _ in runs[name]), max(m for _, m in runs[name]))
     den1 = size_mb / min(w for w, _ in runs[contenders[0][0]])
-    rg_rate = size_mb / min(w for w, _ in runs[contenders[3][0]]) if rg else None
+    rg_rate = size_mb / min(w for w, _ in runs[contenders[3][0]]) if rg and runs[contenders[3][0]] else None
     naive = (
         "import re,sys\n"
         f"pats=[re.compile(l.rstrip('\\n')) for l in open({str(patterns)!r})]\n"
@@ -174,7 +191,7 @@ def main() -> int:
     row("denpex diagnose -j1 folder", w1, m1, fsize)
     row("denpex diagnose -j2 folder", w2, m2, fsize)
     if rg:
-        w, m = best([rg, "-j1", "-c", "-f", str(patterns), str(folder)], args.runs)
+        w, m = best([rg, "-j1", "-c", "--regex-size-limit", "4G", "--dfa-size-limit", "4G", "-f", str(patterns), str(folder)], args.runs)
         row("ripgrep -j1 folder", w, m, fsize)
     print(f"  speed-up on 2 cores (whole command): {w1 / w2:.2f}x")
     print(f"  ceiling: two independent one-core runs on half the files each, side by side: {wp:.2f} s,"
