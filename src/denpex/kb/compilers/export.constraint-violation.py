@@ -51,7 +51,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if not suggested:
             fix.append(f"Use the same Dim object for both ({dim} = {equal_to}).")
     else:
-        derived["what"] = ""
+        derived["what"] = " (see the bullets under the error)"
         text = (f"The guards the traced code needs contradict the dynamic shapes declared for {dims or dim}; the bullets under the error "
                 "say whether the size was specialized, narrowed or tied to another dimension.")
         fix.append("Rerun with TORCH_LOGS=\"+dynamic\" to see which line added each guard; trace with example sizes >= 2 in dynamic dims.")
