@@ -307,3 +307,19 @@ def test_cli_scan_local_cluster(archive, tmp_path):
     assert b"Dask dashboard: http" in r.stderr
     r = run_cli("fleet", "scan", str(sub), "--db", db, "--json", timeout=180)
     assert json.loads(r.stdout)["unchanged"] == 6
+
+
+def test_small_jobs_travel_in_batches_large_ones_alone() -> None:
+    from denpex.fleet.discover import FileRef, JobSpec
+    from denpex.fleet.scan import BATCH_BYTES, _batches
+
+    def job(i: int, size: int) -> JobSpec:
+        return JobSpec(name=f"j{i}", root="/r", protocol="file", files=[FileRef(path=f"/r/j{i}/rank0.log", rel="rank0.log", size=size, mtime=0.0)], listing=f"l{i}")
+
+    specs = [job(0, BATCH_BYTES * 2)] + [job(i, 100_000) for i in range(1, 401)]
+    batches = _batches(specs, split_bytes=512 << 20, workers=2)
+    assert batches[0] == [specs[0]]  # a large job is a task of its own
+    small = batches[1:]
+    assert sum(len(b) for b in small) == 400 and len(small) >= 8  # enough tasks for 2 workers to share
+    assert all(len(b) > 1 for b in small)
+    assert [s.name for b in batches for s in b] == [s.name for s in specs]  # order kept, nothing lost
