@@ -323,3 +323,20 @@ def test_small_jobs_travel_in_batches_large_ones_alone() -> None:
     assert sum(len(b) for b in small) == 400 and len(small) >= 8  # enough tasks for 2 workers to share
     assert all(len(b) > 1 for b in small)
     assert [s.name for b in batches for s in b] == [s.name for s in specs]  # order kept, nothing lost
+
+
+def test_a_second_scan_into_the_same_store_is_refused_while_one_runs(archive, tmp_path):
+    """Two scans into one store would read the same jobs and race on their rows: the second is
+    refused at once with a clear message (the lock dies with its process)."""
+    from denpex.history.store import Store
+
+    root, plans = archive
+    sub = tmp_path / "one"
+    shutil.copytree(root / plans[0].name, sub / plans[0].name)
+    db = str(tmp_path / "h.db")
+    with Store(db) as store, store.db.exclusive("fleet scan"):
+        r = run_cli("fleet", "scan", str(sub), "--db", db, "--workers", "1", timeout=180)
+        assert r.returncode != 0
+        assert b"another fleet scan is writing to this history database" in r.stderr
+    r = run_cli("fleet", "scan", str(sub), "--db", db, "--workers", "1", "--json", timeout=180)
+    assert r.returncode == 0 and json.loads(r.stdout)["submitted"] == 1

@@ -506,3 +506,22 @@ def test_postgres_nothing_secret_stored_and_migration_from_first_schema(postgres
     assert versions == list(range(1, LATEST + 1))
     res = json.loads(h("nodes", "--json").stdout)
     assert res["hosts"][0]["host"] == "gpu-node-17"  # backfilled by migration 2
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_exclusive_lock_refuses_a_second_holder(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    from denpex.history import HistoryError
+    from denpex.history.db import Database
+
+    target = str(tmp_path / "h.db") if kind == "sqlite" else request.getfixturevalue("postgres").new_database()
+    a, b = Database(target), Database(target)
+    try:
+        with a.exclusive("fleet scan"):
+            with pytest.raises(HistoryError, match="another fleet scan"):
+                with b.exclusive("fleet scan"):
+                    pass
+        with b.exclusive("fleet scan"):  # released when the first holder left its block
+            pass
+    finally:
+        a.close()
+        b.close()

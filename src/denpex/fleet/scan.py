@@ -116,7 +116,7 @@ def scan(
     summary = ScanSummary()
     specs = discover(roots, layout, since, storage_options)
     summary.discovered = len(specs)
-    with Store(db) as store:
+    with Store(db) as store, store.db.exclusive("fleet scan"):
         ledger = Ledger(store)
         done = ledger.done_listings()
         todo = [s for s in specs if s.listing not in done]

@@ -110,6 +110,47 @@ class Database:
                 yield Conn("postgresql", c)
                 c.rollback()
 
+    @contextmanager
+    def exclusive(self, name: str) -> Iterator[None]:
+        """Hold a named lock on this database for the block, or raise ``HistoryError`` at once when
+        another process holds it (two ``fleet scan`` runs into one store would read the same jobs
+        twice and race on their rows). SQLite: an advisory lock on a file beside the database;
+        PostgreSQL: a session advisory lock (released if the process dies)."""
+        if self._sqlite is not None:
+            import fcntl
+            import os
+
+            lock_path = f"{self.target}.{name}.lock"
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    held = os.pread(fd, 64, 0).decode(errors="replace").strip()
+                    raise HistoryError(
+                        f"another {name} is writing to this history database (process {held or '?'}); "
+                        "wait for it to finish, or give this one another --store"
+                    ) from None
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, str(os.getpid()).encode(), 0)
+                yield
+            finally:
+                os.close(fd)  # releases the lock
+            return
+        import zlib
+
+        from sqlalchemy import text
+
+        key = zlib.crc32(name.encode())
+        with self._engine.connect() as c:
+            if not c.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar():
+                raise HistoryError(f"another {name} is writing to this history database; wait for it to finish, or give this one another --store")
+            try:
+                yield
+            finally:
+                c.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                c.commit()
+
     def close(self) -> None:
         if self._sqlite is not None:
             self._sqlite.close()
