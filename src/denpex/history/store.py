@@ -380,13 +380,17 @@ class Store:
             if r["gpu"]:
                 h["gpus"][r["gpu"]] = h["gpus"].get(r["gpu"], 0) + int(r["k"])
             h["last"] = max(h["last"], r["last_at"] or "")
-        # an incident counts once per host even when it names several classes or GPUs there
+        # an incident counts once per host even when it names several classes or GPUs there (one
+        # grouped query for every host, not one query per host)
         with self.db.read() as c:
-            for host, h in by_host.items():
-                h["initiated"] = int(c.scalar(
-                    f"SELECT count(DISTINCT incident_id) FROM incident_nodes WHERE host = :h "
-                    f"AND role IN ('initiating', 'suspect') AND incident_id IN ({window})", {**params, "h": host},
-                ) or 0)
+            initiated = c.all(
+                f"SELECT host, count(DISTINCT incident_id) AS k FROM incident_nodes WHERE host IS NOT NULL "
+                f"AND role IN ('initiating', 'suspect') AND incident_id IN ({window}) GROUP BY host",
+                params,
+            )
+        for r in initiated:
+            if r["host"] in by_host:
+                by_host[r["host"]]["initiated"] = int(r["k"])
         inv = {r["host"]: int(r["k"]) for r in involved}
         out = sorted(by_host.values(), key=lambda h: (-h["initiated"], h["host"]))[:limit]
         for h in out:
