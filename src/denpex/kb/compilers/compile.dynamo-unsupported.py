@@ -40,6 +40,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append(f"To find where {syms[0]} comes from: TORCH_LOGS=\"+dynamic\" TORCHDYNAMO_EXTENDED_DEBUG_CREATE_SYMBOL=\"{','.join(syms)}\".")
         fix.append("Or keep the data-dependent step outside the compiled region / drop fullgraph=True (torch.compile only).")
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    op = facts.get("op")
+    if op:
+        scalar = "DataDependent" in str(facts.get("exc") or "") or "data dependent" in str(facts.get("exc") or "") or "_local_scalar_dense" in str(op)
+        flag = facts.get("config") or ("capture_scalar_outputs" if scalar else "capture_dynamic_output_shape_ops")
+        what = "returns a Python scalar read from tensor data (.item(), .tolist(), int(tensor))" if scalar else "has an output shape that depends on tensor data (nonzero, boolean masking, unique, repeat_interleave)"
+        derived["where"] = f" ({op})"
+        text = f"{op} {what}, so fake-tensor tracing cannot know its result; without the capture option Dynamo must break the graph there, which fullgraph=True / torch.export forbid."
+        fix = [f"Set torch._dynamo.config.{flag} = True (or env TORCHDYNAMO_{flag.upper()}=1) so the op is traced with an unbacked symbol; add torch._check_is_size / torch._check on the result where it is used as a size.",
+               "Or keep the op out of the compiled region / drop fullgraph=True, or rewrite it without a data-dependent shape (torch.where with a fixed-size output instead of boolean indexing)."]
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     loc, reason = facts.get("location"), facts.get("reason")
     if loc or reason:
         derived["where"] = f" at {loc}" if loc else ""
