@@ -525,3 +525,37 @@ def test_exclusive_lock_refuses_a_second_holder(kind: str, tmp_path: Path, reque
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_accounts_tokens_passwords_and_an_allowance_taken_atomically(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    from denpex.history import HistoryError
+    from denpex.history.accounts import Accounts, may
+    from denpex.history.store import Store
+
+    target = str(tmp_path / "h.db") if kind == "sqlite" else request.getfixturevalue("postgres").new_database()
+    with Store(target) as store:
+        acc = Accounts(store)
+        ann = acc.add_user("ann", "member", password="correct horse", daily_quota=5)
+        with pytest.raises(HistoryError):
+            acc.add_user("ann")
+        with pytest.raises(HistoryError):
+            acc.add_user("bad name!")
+        token = acc.new_token("ann", "ci")
+        assert acc.by_token(token)["name"] == "ann" and acc.by_token(token + "x") is None
+        assert acc.by_password("ann", "correct horse") is not None and acc.by_password("ann", "nope") is None
+        assert acc.by_password("nobody", "x") is None
+        assert may(ann, "diagnose") and not may(ann, "admin") and not may(None, "read")
+    # ten requests at once for five diagnoses: exactly five are allowed (each thread its own connection)
+    def take(_: int) -> bool:
+        with Store(target) as s:
+            return Accounts(s).take(ann) is None
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        allowed = list(pool.map(take, range(10)))
+    assert sum(allowed) == 5
+    with Store(target) as store:
+        acc = Accounts(store)
+        assert acc.users()[0]["used_today"] == 5
+        acc.remove_user("ann")
+        assert acc.by_token(token) is None and acc.users() == []

@@ -396,19 +396,29 @@ def export_patterns(generic: bool) -> None:
 @click.option("--max-connections", default=256, show_default=True, help="open connections; more are closed at once")
 @click.option("--allowed-host", "allowed_hosts", multiple=True, help="a further Host name to answer (e.g. a reverse proxy's public name); repeatable")
 @click.option("--trust-proxy", default=None, metavar="IPS", help="comma-separated proxy addresses whose X-Forwarded-For is believed (none by default)")
+@click.option("--history", "team_history", is_flag=True, help="keep a shared team history behind accounts (see: denpex users --help); without it the server stores nothing")
+@click.option("--db", default=None, metavar="PATH|URL", help="the history database for --history: a file or postgresql://... (default: $XDG_DATA_HOME/denpex/history.db)")
 def serve(
     host: str, port: int, max_upload_mb: int, timeout: float, rate_limit: str | None, workers: int,
     header_timeout: float, body_timeout: float, max_connections: int, allowed_hosts: tuple[str, ...],
-    trust_proxy: str | None,
+    trust_proxy: str | None, team_history: bool, db: str | None,
 ) -> None:
     """Start the local web app and JSON API."""
     _require_extra("web", WEB_MODULES, "denpex serve")
     from .web.server import run_server
 
+    history_db = None
+    if team_history:
+        from .history import resolve_db
+
+        history_db = resolve_db(db)
+    elif db:
+        raise click.UsageError("--db names the database of --history: add --history")
+
     run_server(
         host=host, port=port, max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit,
         workers=workers or None, header_timeout=header_timeout, body_timeout=body_timeout,
-        max_connections=max_connections, allowed_hosts=allowed_hosts, trust_proxy=trust_proxy,
+        max_connections=max_connections, allowed_hosts=allowed_hosts, trust_proxy=trust_proxy, history_db=history_db,
     )
 
 

@@ -321,3 +321,99 @@ def nodes(since: str | None, last: int | None, limit: int, as_json: bool, db: st
 
 
 COMMANDS = (history, show, similar, resolve, nodes)
+
+
+# ---------------------------------------------------------------- team accounts (denpex serve --history)
+
+
+@click.group("users")
+def users() -> None:
+    """Team accounts for denpex serve --history: users with a role (viewer, member, admin), an
+    optional password and daily allowance, and API tokens (shown once, stored hashed).
+
+    \b
+    Examples:
+      denpex users add alice --role member --quota 20 --password   # prompts for the password
+      denpex users token alice --label laptop                      # prints a new bearer token once
+      denpex users list --json
+      denpex users remove alice
+    """
+
+
+@users.command("add")
+@click.argument("name")
+@click.option("--role", type=click.Choice(["viewer", "member", "admin"]), default="member", show_default=True,
+              help="viewer: read the history; member: also diagnose (saved); admin: also manage accounts")
+@click.option("--quota", type=click.IntRange(min=0), default=None, help="diagnoses a day (UTC); no limit when not given")
+@click.option("--password", "ask_password", is_flag=True, help="prompt for a password (web login); tokens need none")
+@click.option("--password-stdin", is_flag=True, help="read the password from standard input (scripts)")
+@_db_option
+def users_add(name: str, role: str, quota: int | None, ask_password: bool, password_stdin: bool, db: str | None) -> None:
+    """Add a user."""
+    from .accounts import Accounts
+
+    password = None
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    elif ask_password:
+        password = click.prompt("password", hide_input=True, confirmation_prompt=True)
+    if password is not None and len(password) < 8:
+        _fail("a password needs at least 8 characters")
+    with _open(db, must_exist=False) as store:
+        try:
+            u = Accounts(store).add_user(name, role, password, quota)
+        except HistoryError as exc:
+            _fail(str(exc))
+    click.echo(f"added {u['name']} ({u['role']}" + (f", {quota} diagnoses a day" if quota is not None else "") + ")")
+
+
+@users.command("remove")
+@click.argument("name")
+@_db_option
+def users_remove(name: str, db: str | None) -> None:
+    """Remove a user and their tokens."""
+    from .accounts import Accounts
+
+    with _open(db) as store:
+        try:
+            Accounts(store).remove_user(name)
+        except HistoryError as exc:
+            _fail(str(exc))
+    click.echo(f"removed {name}")
+
+
+@users.command("token")
+@click.argument("name")
+@click.option("--label", default=None, help="what the token is for (shown in `users list`)")
+@_db_option
+def users_token(name: str, label: str | None, db: str | None) -> None:
+    """Make a new API token for NAME and print it (once: only its hash is kept).
+
+    Send it as the header "Authorization: Bearer TOKEN" to denpex serve --history."""
+    from .accounts import Accounts
+
+    with _open(db) as store:
+        try:
+            click.echo(Accounts(store).new_token(name, label))
+        except HistoryError as exc:
+            _fail(str(exc))
+
+
+@users.command("list")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@_db_option
+def users_list(as_json: bool, db: str | None) -> None:
+    """List users: role, allowance, diagnoses today, tokens."""
+    from .accounts import Accounts
+
+    with _open(db) as store:
+        rows = Accounts(store).users()
+    if as_json:
+        _echo_json(rows)
+        return
+    for u in rows:
+        quota = "no limit" if u["daily_quota"] is None else f"{u.get('used_today', 0)}/{u['daily_quota']} today"
+        click.echo(f"{u['name']:<24} {u['role']:<7} {quota:<14} {u.get('tokens', 0)} token(s)" + (" (disabled)" if u["disabled"] else ""))
+
+
+COMMANDS = (*COMMANDS, users)

@@ -143,6 +143,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX fleet_jobs_ended ON fleet_jobs (ended_at)",
         ),
     ),
+    Migration(
+        4,
+        "team accounts: users (role, password hash, daily allowance), API tokens (hashes), usage per day",
+        (
+            """CREATE TABLE users (
+                id {id},
+                name TEXT NOT NULL UNIQUE,
+                role TEXT NOT NULL,
+                password_hash TEXT,
+                daily_quota INTEGER,
+                created_at TEXT NOT NULL,
+                disabled INTEGER NOT NULL DEFAULT 0
+            )""",
+            """CREATE TABLE api_tokens (
+                id {id},
+                user_id {bigint} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL UNIQUE,
+                label TEXT,
+                created_at TEXT NOT NULL,
+                last_used_at TEXT
+            )""",
+            """CREATE TABLE usage_days (
+                user_id {bigint} NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (user_id, day)
+            )""",
+            "ALTER TABLE incidents ADD COLUMN created_by TEXT",
+        ),
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

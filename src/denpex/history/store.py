@@ -143,7 +143,7 @@ class Store:
 
     def save(
         self, doc: dict[str, Any], *, masker: Any, job: str | None = None, input_digest: str | None = None,
-        log: str | None = None, when: datetime | None = None,
+        log: str | None = None, when: datetime | None = None, created_by: str | None = None,
     ) -> tuple[int, Fingerprint]:
         """Store one incident; returns its id and fingerprint. ``log`` is masked before it is stored."""
         doc = masker.mask_value(doc)
@@ -171,6 +171,8 @@ class Store:
             "doc": json.dumps(doc, ensure_ascii=False, default=str),
             "log": masker.mask(log) if log is not None else None,
         }
+        if created_by is not None:  # a team server's user (schema 4)
+            row["created_by"] = created_by
         retention = None
         with self.db.write() as c:
             c.execute(

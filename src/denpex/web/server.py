@@ -16,6 +16,7 @@ import contextlib
 import copy
 import functools
 import ipaddress
+import json
 import logging
 import sys
 import threading
@@ -169,6 +170,7 @@ def create_app(
     runner: Any = None,
     allowed_hosts: Sequence[str] | None = None,
     search_rate: str | None = SEARCH_RATE,
+    history_db: str | None = None,
 ) -> FastAPI:
     """Build the app. ``rate_limit`` like ``"3/day"`` limits diagnoses per client (off when None).
     ``workers``: diagnosis processes (default: the cores, at most 4). ``runner``: an importable
@@ -178,6 +180,11 @@ def create_app(
     limit_bytes = int(max_upload_mb * 1024 * 1024)
     limiter = RateLimiter(parse_rate(rate_limit)) if rate_limit else None
     search_limiter = RateLimiter(parse_rate(search_rate)) if search_rate else None
+    team = None
+    if history_db is not None:
+        from .team import Team
+
+        team = Team(history_db)  # every request then names a user (see denpex.web.team)
     pool = WorkerPool(workers or default_workers(), warm=_warm, max_queue=max_queue, queue_timeout=max(timeout, 30.0))
     # threads that wait on workers (and parse bodies, render pages) so the event loop never does
     executor = ThreadPoolExecutor(max_workers=max(96, 2 * pool.size), thread_name_prefix="denpex-wait")
@@ -188,6 +195,8 @@ def create_app(
             yield
         finally:
             pool.close()
+            if team is not None:
+                team.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -243,8 +252,39 @@ def create_app(
             {"Retry-After": str(int(wait))},
         )
 
+    def require(request: Request, action: str) -> dict[str, Any] | None:
+        """With --history: the user this request names, allowed to ``action``; else 401/403."""
+        if team is None:
+            return None
+        from .team import cross_site, may
+
+        if request.method == "POST" and cross_site(request.headers):
+            raise WebError(403, "Cross-site request refused", "This server does not accept forms posted from other sites.")
+        user = team.user_of(request.headers.get("authorization"))
+        if user is None:
+            raise WebError(
+                401, "Sign in", "This server keeps a team history: send a token (Authorization: Bearer, from denpex users "
+                "token NAME) or sign in with your user name and password.",
+                {"WWW-Authenticate": 'Basic realm="Denpex", charset="UTF-8"'},
+            )
+        if not may(user, action):
+            raise WebError(403, "Not allowed", f"The role {user['role']} may not {action} here.")
+        return user
+
     async def diagnose_request(request: Request, kind: str) -> Any:
         loop = asyncio.get_running_loop()
+        user = await loop.run_in_executor(executor, require, request, "diagnose")
+        if user is not None and team is not None:  # the daily allowance, before the body is read
+            used_up = await loop.run_in_executor(executor, team.take, user)
+            if used_up is not None:
+                wait = team.seconds_to_midnight()
+                raise WebError(
+                    429, "Daily allowance used",
+                    f"You have used your {used_up} diagnoses for today (UTC). Try again in about {_human(wait)}, or run "
+                    "Denpex locally (denpex diagnose your.log), which has no limit.",
+                    {"Retry-After": str(wait)},
+                )
+        request.state.user = user
         if limiter is not None:  # a limited client is refused before its body is read
             refuse_limited(limiter.check(_client(request), record=False), f"{limiter.rate} diagnoses per client")
         try:
@@ -397,7 +437,55 @@ def create_app(
         responses={200: {"description": "Diagnosis.to_dict()", "content": {"application/json": {}}}},
     )
     async def api_diagnose(request: Request) -> Response:
-        return Response(await diagnose_request(request, "json"), media_type="application/json")
+        text = await diagnose_request(request, "json")
+        user = getattr(request.state, "user", None)
+        if team is not None and user is not None:
+            def remember() -> str:
+                doc = json.loads(text)
+                doc["history"] = team.record(doc, user)
+                return json.dumps(doc, ensure_ascii=False)
+
+            text = await asyncio.get_running_loop().run_in_executor(executor, remember)
+        return Response(text, media_type="application/json")
+
+    if team is not None:
+        @app.get("/api/history", summary="The team history (with --history): newest incidents first, filtered")
+        async def api_history(
+            request: Request, id: str | None = None, host: str | None = None, job: str | None = None,
+            since: str | None = None, limit: int = 50,
+        ) -> list[dict[str, Any]]:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(executor, require, request, "read")
+            from ..history.store import parse_when
+
+            try:
+                when = parse_when(since) if since else None
+            except ValueError as exc:
+                raise WebError(400, "Bad filter", str(exc)) from None
+            return await loop.run_in_executor(
+                executor, lambda: team.history(failure_id=id, host=host, job=job, since=when, limit=max(1, min(limit, 500)))
+            )
+
+        @app.get("/api/incidents/{incident_id}", summary="One incident of the team history, with its masked diagnosis")
+        async def api_incident(request: Request, incident_id: int) -> dict[str, Any]:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(executor, require, request, "read")
+            row = await loop.run_in_executor(executor, team.incident, incident_id)
+            if row is None:
+                raise WebError(404, "Not found", f"no incident {incident_id}")
+            return row
+
+        @app.get("/api/nodes", summary="Hosts ranked by the incidents they initiated (the nodes to drain)")
+        async def api_nodes(request: Request, since: str | None = None, last: int | None = None) -> dict[str, Any]:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(executor, require, request, "read")
+            from ..history.store import parse_when
+
+            try:
+                when = parse_when(since) if since else None
+            except ValueError as exc:
+                raise WebError(400, "Bad filter", str(exc)) from None
+            return await loop.run_in_executor(executor, lambda: team.nodes(since=when, last=last))
 
     @app.get("/api/entries", summary="List encyclopedia entries")
     async def api_entries() -> list[dict[str, Any]]:
@@ -533,6 +621,7 @@ def run_server(
     max_connections: int = MAX_CONNECTIONS,
     allowed_hosts: Sequence[str] = (),
     trust_proxy: str | None = None,
+    history_db: str | None = None,
 ) -> None:
     """Serve the app with uvicorn. uvicorn's own access log is off: ours never logs queries.
     ``allowed_hosts``: further ``Host`` names to answer (a reverse proxy's public name).
@@ -568,7 +657,7 @@ def run_server(
     max_connections = budget
     app = create_app(
         max_upload_mb=max_upload_mb, timeout=timeout, rate_limit=rate_limit, workers=workers, body_timeout=body_timeout,
-        allowed_hosts=hosts,
+        allowed_hosts=hosts, history_db=history_db,
     )
     shown = f"[{host}]" if ":" in host else host
     print(f"Denpex {__version__} serving on http://{shown}:{port}/ (Ctrl+C to stop)", file=sys.stderr, flush=True)
