@@ -77,6 +77,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                     fix.insert(0, f"{limit}: you already have as many jobs queued as the QOS/association allows; wait, cancel some, or submit an array with a %N throttle.")
                 elif "Wall" in limit or "wall" in limit:
                     fix.insert(0, f"{limit}: --time exceeds the QOS maximum wall time; shorten it or checkpoint and chain jobs.")
+                elif "GRES" in limit or "TRES" in limit or "gres" in limit or "tres" in limit:
+                    scope = "your account/group's running jobs together" if "Grp" in limit or "grp" in limit else "a single user or job"
+                    fix.insert(0, f"{limit}: the GPUs (GRES/TRES) requested exceed what the QOS allows for {scope}; ask for fewer GPUs, wait for running jobs to finish, or use a QOS with a higher MaxTRESPU/GrpTRES (sacctmgr show qos <qos> format=Name,MaxTRESPU%40,GrpTRES%40).")
+                elif "MinNode" in limit or "minnode" in limit:
+                    fix.insert(0, f"{limit}: the QOS requires at least a minimum number of nodes; request more nodes (--nodes) or use a QOS/partition meant for small jobs.")
+                elif "Node" in limit or "CPU" in limit or "node" in limit or "cpu" in limit:
+                    fix.insert(0, f"{limit}: the nodes/CPUs requested exceed the QOS limit; request fewer or use another QOS.")
             fix.append("Validate the corrected request without submitting: sbatch --test-only <same options> <script>")
             return Explanation(text=text, fix=tuple(fix), derived=derived)
     return Explanation(
