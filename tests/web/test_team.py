@@ -33,6 +33,7 @@ def team(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-d
     db = base / "team.db"
     assert _cli(db, "users", "add", "ann", "--role", "member", "--quota", "2", "--password-stdin", stdin="correct horse\n").returncode == 0
     assert _cli(db, "users", "add", "vic", "--role", "viewer").returncode == 0
+    assert _cli(db, "users", "add", "bea", "--role", "member", "--password-stdin", stdin="battery staple\n").returncode == 0
     member = _cli(db, "users", "token", "ann").stdout.strip()
     viewer = _cli(db, "users", "token", "vic").stdout.strip()
     assert member.startswith("dpx_") and viewer.startswith("dpx_")
@@ -108,3 +109,36 @@ def test_db_without_history_is_a_usage_error(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "denpex", "serve", "--db", str(tmp_path / "x.db")], capture_output=True, text=True, timeout=60,
                        env={**os.environ})
     assert r.returncode == 2 and "--history" in r.stderr
+
+
+def test_browser_session_login_pages_csrf_and_logout(team) -> None:  # type: ignore[no-untyped-def]
+    server, _, _, _ = team
+    with httpx.Client(base_url=server.url, timeout=60, follow_redirects=False) as c:
+        assert c.get("/history").headers["location"].startswith("/login")
+        assert c.get("/").headers["location"] == "/login"
+        bad = c.post("/login", data={"name": "bea", "password": "wrong staple", "next": "/history"})
+        assert bad.status_code == 401 and "wrong" in bad.text
+        ok = c.post("/login", data={"name": "bea", "password": "battery staple", "next": "/history"})
+        assert ok.status_code == 303 and ok.headers["location"] == "/history"
+        cookie = ok.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie
+        hist = c.get("/history")
+        assert hist.status_code == 200 and "Incident history" in hist.text and "Sign out bea" in hist.text
+        first_id = hist.text.split('href="/incidents/')[1].split('"')[0]
+        inc = c.get(f"/incidents/{first_id}")
+        assert inc.status_code == 200 and "Occurrences of this problem" in inc.text
+        assert c.get("/nodes").status_code == 200
+        home = c.get("/")
+        assert home.status_code == 200
+        token = home.text.split('name="csrf" value="')[1].split('"')[0]
+        # a form without the session's token is refused; with it, the diagnosis page shows the history
+        no_token = c.post("/diagnose", data={"text": "KeyError: 'input_ids'"})
+        assert no_token.status_code == 403
+        page = c.post("/diagnose", data={"text": "Traceback (most recent call last):\n  File \"t.py\", line 1\nKeyError: 'input_ids'", "csrf": token})
+        assert page.status_code == 200
+        assert "Your team&#39;s history" in page.text or "Your team's history" in page.text
+        assert "Saved as" in page.text
+        out = c.post("/logout", data={"csrf": token})
+        assert out.status_code == 303
+        c.cookies.clear()
+        assert c.get("/history").status_code == 303

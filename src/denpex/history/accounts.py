@@ -88,6 +88,21 @@ class Accounts:
             row = c.one("SELECT id, name, role, daily_quota, created_at, disabled, password_hash FROM users WHERE name = :n", {"n": name})
         return _public(row) if row else None
 
+    def by_id(self, user_id: int) -> dict[str, Any] | None:
+        with self.db.read() as c:
+            row = c.one("SELECT id, name, role, daily_quota, created_at, disabled, password_hash FROM users WHERE id = :i", {"i": user_id})
+        return _public(row) if row and not row["disabled"] else None
+
+    def secret(self) -> bytes:
+        """The server's key for session cookies and CSRF tokens: made once, kept in the settings."""
+        with self.db.write() as c:
+            value = c.scalar("SELECT value FROM settings WHERE key = 'session_secret'")
+            if value is None:
+                value = secrets.token_hex(32)
+                c.execute("INSERT INTO settings (key, value) VALUES ('session_secret', :v) ON CONFLICT (key) DO NOTHING", {"v": value})
+                value = c.scalar("SELECT value FROM settings WHERE key = 'session_secret'")
+        return bytes.fromhex(value)
+
     def users(self) -> list[dict[str, Any]]:
         with self.db.read() as c:
             rows = c.all(
@@ -140,6 +155,15 @@ class Accounts:
         return _public(row)
 
     # ---------------------------------------------------------------- allowance
+
+    def used_up(self, user: dict[str, Any]) -> int | None:
+        """The allowance when ``user`` has used it today (nothing is counted), else None."""
+        quota = user.get("daily_quota")
+        if quota is None:
+            return None
+        with self.db.read() as c:
+            used = c.scalar("SELECT count FROM usage_days WHERE user_id = :u AND day = :d", {"u": user["id"], "d": _today()})
+        return int(quota) if (used or 0) >= quota else None
 
     def take(self, user: dict[str, Any]) -> int | None:
         """Count one diagnosis for ``user`` today; returns None when allowed, else the allowance that is

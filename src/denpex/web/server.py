@@ -39,6 +39,7 @@ from ..render import to_json
 from . import pages
 from .pages import Linker
 from .security import RateLimiter, RepeatFilter, SecurityHeaders, parse_rate
+from .team import SESSION_COOKIE, SESSION_S
 from .uploads import BadBody, BodyTooLarge, ParsedBody, Upload, parse_body, read_limited
 from .workers import Busy, JobFailed, JobTimeout, WorkerPool, default_workers
 
@@ -217,8 +218,17 @@ def create_app(
     settings = {"max_upload_mb": max_upload_mb, "rate": str(limiter.rate) if limiter else None, "timeout": timeout}
     linker = Linker()
 
-    def html(template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-        return HTMLResponse(pages.render(template, linker, settings=settings, **ctx), status_code=status)
+    def html(template: str, status: int = 200, request: Request | None = None, **ctx: Any) -> HTMLResponse:
+        """A page; with --history and a signed-in browser, the page knows its user (navigation, sign
+        out) and its forms carry the session's CSRF token."""
+        page_settings = settings
+        if team is not None and request is not None:
+            cookie = request.cookies.get(SESSION_COOKIE)
+            me = team.user_of_cookie(cookie)
+            if me is not None:
+                ctx.setdefault("me", me)
+                page_settings = {**settings, "csrf": team.csrf(cookie)}  # type: ignore[arg-type]
+        return HTMLResponse(pages.render(template, linker, settings=page_settings, **ctx), status_code=status)
 
     @app.exception_handler(WebError)
     async def _web_error(request: Request, exc: WebError) -> Response:
@@ -253,14 +263,18 @@ def create_app(
         )
 
     def require(request: Request, action: str) -> dict[str, Any] | None:
-        """With --history: the user this request names, allowed to ``action``; else 401/403."""
+        """With --history: the user this request names (session cookie, bearer token or Basic),
+        allowed to ``action``; else 401/403."""
         if team is None:
             return None
         from .team import cross_site, may
 
         if request.method == "POST" and cross_site(request.headers):
             raise WebError(403, "Cross-site request refused", "This server does not accept forms posted from other sites.")
-        user = team.user_of(request.headers.get("authorization"))
+        user = team.user_of_cookie(request.cookies.get(SESSION_COOKIE))
+        request.state.via_cookie = user is not None
+        if user is None:
+            user = team.user_of(request.headers.get("authorization"))
         if user is None:
             raise WebError(
                 401, "Sign in", "This server keeps a team history: send a token (Authorization: Bearer, from denpex users "
@@ -274,16 +288,19 @@ def create_app(
     async def diagnose_request(request: Request, kind: str) -> Any:
         loop = asyncio.get_running_loop()
         user = await loop.run_in_executor(executor, require, request, "diagnose")
-        if user is not None and team is not None:  # the daily allowance, before the body is read
-            used_up = await loop.run_in_executor(executor, team.take, user)
+
+        def allowance(used_up: int | None) -> None:
             if used_up is not None:
-                wait = team.seconds_to_midnight()
+                wait = team.seconds_to_midnight()  # type: ignore[union-attr]
                 raise WebError(
                     429, "Daily allowance used",
                     f"You have used your {used_up} diagnoses for today (UTC). Try again in about {_human(wait)}, or run "
                     "Denpex locally (denpex diagnose your.log), which has no limit.",
                     {"Retry-After": str(wait)},
                 )
+
+        if user is not None and team is not None:  # the daily allowance: looked at before the body is read
+            allowance(await loop.run_in_executor(executor, team.used_up, user))
         request.state.user = user
         if limiter is not None:  # a limited client is refused before its body is read
             refuse_limited(limiter.check(_client(request), record=False), f"{limiter.rate} diagnoses per client")
@@ -298,6 +315,12 @@ def create_app(
         except BadBody as exc:
             raise WebError(400, "Could not read the request", str(exc)) from None
         del body
+        # a form posted with a session must carry the token only this server's pages hold
+        if getattr(request.state, "via_cookie", False) and team is not None \
+                and not team.csrf_ok(request.cookies.get(SESSION_COOKIE), parsed.fields.get("csrf")):
+            raise WebError(403, "Form expired", "This form is not from your current session: reload the page and send it again.")
+        if user is not None and team is not None:  # ... and taken once the request is known to be good
+            allowance(await loop.run_in_executor(executor, team.take, user))
         uploads = list(parsed.files)
         if parsed.text.strip():
             uploads.insert(0, Upload("<pasted>" if parsed.files else "<text>", parsed.text.encode("utf-8")))
@@ -329,23 +352,30 @@ def create_app(
     # ---------------------------------------------------------------- pages
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home(sample: str | None = None) -> HTMLResponse:
+    async def home(request: Request, sample: str | None = None) -> Response:
+        if team is not None and team.user_of_cookie(request.cookies.get(SESSION_COOKIE)) is None \
+                and team.user_of(request.headers.get("authorization")) is None:
+            return RedirectResponse("/login", status_code=303)
         text = ""
         chosen = None
         if sample:
             s = pages.find_sample(sample)
             if s is not None:
                 text, chosen = s.body, s.entry_id
-        return html("home.html", samples=pages.try_samples(), text=text, chosen=chosen, entry_count=len(pages.kb()))
+        return html("home.html", request=request, samples=pages.try_samples(), text=text, chosen=chosen, entry_count=len(pages.kb()))
 
     @app.post("/diagnose", response_class=HTMLResponse, include_in_schema=False)
     async def diagnose_page(request: Request) -> HTMLResponse:
         d, json_text, timeline = await diagnose_request(request, "page")
         primary = d.primary
         others = [f for f in d.findings if f is not primary]
+        history_block = None
+        user = getattr(request.state, "user", None)
+        if team is not None and user is not None:
+            history_block = await asyncio.get_running_loop().run_in_executor(executor, team.record, json.loads(json_text), user)
         page = functools.partial(
-            html, "diagnosis.html", d=d, p=primary, others=others, timeline=timeline,
-            known=set(pages.kb().entries), json_text=json_text,
+            html, "diagnosis.html", request=request, d=d, p=primary, others=others, timeline=timeline,
+            known=set(pages.kb().entries), json_text=json_text, history=history_block,
         )
         return await asyncio.get_running_loop().run_in_executor(executor, page)
 
@@ -449,6 +479,88 @@ def create_app(
         return Response(text, media_type="application/json")
 
     if team is not None:
+        def signed_in(request: Request) -> dict[str, Any] | None:
+            return team.user_of_cookie(request.cookies.get(SESSION_COOKIE)) or team.user_of(request.headers.get("authorization"))
+
+        def safe_next(target: str | None) -> str:
+            return target if target and target.startswith("/") and not target.startswith("//") else "/"
+
+        @app.get("/login", response_class=HTMLResponse, include_in_schema=False)
+        async def login_page(request: Request, next: str | None = None) -> HTMLResponse:
+            return html("login.html", request=request, next=safe_next(next), failed=False)
+
+        @app.post("/login", include_in_schema=False)
+        async def login_post(request: Request) -> Response:
+            from .team import cross_site
+
+            if cross_site(request.headers):
+                raise WebError(403, "Cross-site request refused", "Sign in from this server's own page.")
+            try:
+                body = await asyncio.wait_for(read_limited(request, 64 * 1024), body_timeout)
+            except (BodyTooLarge, asyncio.TimeoutError):
+                raise WebError(400, "Could not read the request", "The sign-in form was too large or too slow.") from None
+            form = parse_body(body, request.headers.get("content-type", ""))
+            name, password = form.fields.get("name", ""), form.fields.get("password", "")
+            user = await asyncio.get_running_loop().run_in_executor(executor, team.login, name, password)
+            if user is None:
+                return html("login.html", 401, request=request, next=safe_next(form.fields.get("next")), failed=True)
+            resp = RedirectResponse(safe_next(form.fields.get("next")), status_code=303)
+            resp.set_cookie(
+                SESSION_COOKIE, team.session_cookie(user), max_age=SESSION_S, httponly=True, samesite="strict",
+                secure=request.url.scheme == "https", path="/",
+            )
+            return resp
+
+        @app.post("/logout", include_in_schema=False)
+        async def logout(request: Request) -> Response:
+            body = await asyncio.wait_for(read_limited(request, 16 * 1024), body_timeout)
+            form = parse_body(body, request.headers.get("content-type", ""))
+            cookie = request.cookies.get(SESSION_COOKIE)
+            if cookie and not team.csrf_ok(cookie, form.fields.get("csrf")):
+                raise WebError(403, "Form expired", "Reload the page and sign out again.")
+            resp = RedirectResponse("/login", status_code=303)
+            resp.delete_cookie(SESSION_COOKIE, path="/")
+            return resp
+
+        @app.get("/history", response_class=HTMLResponse, include_in_schema=False)
+        async def history_page(
+            request: Request, id: str | None = None, host: str | None = None, job: str | None = None, since: str | None = None,
+        ) -> Response:
+            if signed_in(request) is None:
+                return RedirectResponse("/login?next=/history", status_code=303)
+            from ..history.store import parse_when
+
+            try:
+                when = parse_when(since) if since else None
+            except ValueError as exc:
+                raise WebError(400, "Bad filter", str(exc)) from None
+            rows = await asyncio.get_running_loop().run_in_executor(
+                executor, lambda: team.history(failure_id=id or None, host=host or None, job=job or None, since=when, limit=200)
+            )
+            return html("history.html", request=request, rows=rows, f={"id": id or "", "host": host or "", "job": job or "", "since": since or ""}, nav="history")
+
+        @app.get("/incidents/{incident_id}", response_class=HTMLResponse, include_in_schema=False)
+        async def incident_page(request: Request, incident_id: int) -> Response:
+            if signed_in(request) is None:
+                return RedirectResponse(f"/login?next=/incidents/{incident_id}", status_code=303)
+            row = await asyncio.get_running_loop().run_in_executor(executor, team.incident, incident_id)
+            if row is None:
+                raise WebError(404, "No such incident", f"The history has no incident {incident_id}.")
+            return html("incident.html", request=request, i=row, known=set(pages.kb().entries), nav="history")
+
+        @app.get("/nodes", response_class=HTMLResponse, include_in_schema=False)
+        async def nodes_page(request: Request, since: str | None = None) -> Response:
+            if signed_in(request) is None:
+                return RedirectResponse("/login?next=/nodes", status_code=303)
+            from ..history.store import parse_when
+
+            try:
+                when = parse_when(since) if since else None
+            except ValueError as exc:
+                raise WebError(400, "Bad filter", str(exc)) from None
+            report = await asyncio.get_running_loop().run_in_executor(executor, lambda: team.nodes(since=when))
+            return html("nodes.html", request=request, report=report, since=since or "", nav="nodes")
+
         @app.get("/api/history", summary="The team history (with --history): newest incidents first, filtered")
         async def api_history(
             request: Request, id: str | None = None, host: str | None = None, job: str | None = None,

@@ -6,20 +6,29 @@ HTTP Basic with the user's password (browsers: they ask once per session). Roles
 the history, a member also diagnoses (failed diagnoses are saved under their name, with "seen
 before / solved before" in the answer), an admin manages accounts (from the CLI). A daily allowance
 per user (``denpex users add --quota N``) is taken before the body is read (429 until UTC midnight).
-A browser's cross-site POST is refused (``Sec-Fetch-Site`` / ``Origin``): Basic credentials are sent
-by browsers automatically, so a form on another site must not be able to use them (CSRF).
+
+Browsers sign in on ``/login`` (a signed, HttpOnly, SameSite=Strict session cookie; Secure over
+HTTPS; 12 hours) or with HTTP Basic. Against cross-site request forgery: a browser's cross-site POST
+is refused (``Sec-Fetch-Site`` / ``Origin``), the cookie is not sent cross-site (SameSite=Strict),
+and every form posted with a session carries a token derived from it (HMAC with the server's key).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import threading
+import time
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from ..history import HistoryError
 from ..history.accounts import Accounts, may
+
+SESSION_COOKIE = "denpex_session"
+SESSION_S = 12 * 3600  # a browser session lasts 12 hours
 
 
 class Team:
@@ -30,6 +39,39 @@ class Team:
         self.accounts = Accounts(self.store)
         # one SQLite connection is shared by the server's threads: one database call at a time
         self.lock = threading.Lock()
+        self._secret = self.accounts.secret()
+
+    # ---------------------------------------------------------------- browser sessions
+
+    def session_cookie(self, user: dict[str, Any]) -> str:
+        """A signed cookie value naming ``user`` until it expires (HMAC-SHA256 with the server's key)."""
+        body = f"{user['id']}.{int(time.time()) + SESSION_S}"
+        return body + "." + self._sign("session:" + body)
+
+    def user_of_cookie(self, value: str | None) -> dict[str, Any] | None:
+        if not value or value.count(".") != 2:
+            return None
+        uid, expiry, sig = value.split(".")
+        if not (uid.isdigit() and expiry.isdigit()) or int(expiry) < time.time():
+            return None
+        if not hmac.compare_digest(sig, self._sign(f"session:{uid}.{expiry}")):
+            return None
+        with self.lock:
+            return self.accounts.by_id(int(uid))
+
+    def csrf(self, cookie: str) -> str:
+        """The form token that goes with a session (a page of this server can read it, another site cannot)."""
+        return self._sign("csrf:" + cookie)[:32]
+
+    def csrf_ok(self, cookie: str | None, token: str | None) -> bool:
+        return bool(cookie and token) and hmac.compare_digest(self.csrf(cookie), token)  # type: ignore[arg-type]
+
+    def _sign(self, text: str) -> str:
+        return hmac.new(self._secret, text.encode(), hashlib.sha256).hexdigest()
+
+    def login(self, name: str, password: str) -> dict[str, Any] | None:
+        with self.lock:
+            return self.accounts.by_password(name, password)
 
     def close(self) -> None:
         self.store.close()
@@ -54,6 +96,10 @@ class Team:
     def take(self, user: dict[str, Any]) -> int | None:
         with self.lock:
             return self.accounts.take(user)
+
+    def used_up(self, user: dict[str, Any]) -> int | None:
+        with self.lock:
+            return self.accounts.used_up(user)
 
     @staticmethod
     def seconds_to_midnight() -> int:
