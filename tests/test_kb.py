@@ -32,3 +32,23 @@ def test_every_entry_has_positive_and_negative_samples():
     for loaded in KB:
         kinds = {s.expect for s in loaded.samples}
         assert kinds == {"match", "no-match"}, loaded.entry.id
+
+
+def test_a_stray_sample_file_is_a_lint_and_test_failure_not_a_broken_engine(tmp_path):
+    """A misnamed sample in a knowledge-base folder (a team folder, a half-written file) is reported by
+    kb lint and kb test; diagnosing with that knowledge base still works."""
+    import shutil
+    from pathlib import Path
+
+    import denpex
+    from denpex.kbcheck import kb_test
+    from denpex.knowledge import KB_DIR, load_kb
+
+    shutil.copytree(Path(KB_DIR) / "python", tmp_path / "python")
+    (tmp_path / "python" / "nosuch.entry.log").write_text("#! expect: match\nx\n")
+    kb = load_kb(tmp_path)
+    assert kb.problems and "nosuch.entry.log" in kb.problems[0]
+    res = kb_test(tmp_path)
+    assert any("nosuch.entry.log" in f for f in res.failed) and res.passed
+    d = denpex.diagnose("Traceback (most recent call last):\n  File \"t.py\", line 1\nKeyError: 'x'\n", kb_dir=tmp_path)
+    assert d.primary is not None

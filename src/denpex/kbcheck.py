@@ -124,6 +124,7 @@ def _run_engine_sample(sample: Sample, entry: object, kb_dir: Path | None) -> li
 def kb_test(kb_dir: Path | None = None, only: str | None = None) -> CheckResult:
     kb = load_kb(kb_dir)
     res = CheckResult()
+    res.failed += [p for p in kb.problems if not only or only in p]  # stray or malformed sample files
     for loaded in kb:
         if only and not loaded.entry.id.startswith(only) and only not in str(loaded.path):
             continue
@@ -200,6 +201,7 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True, timing: b
     kb = load_kb(kb_dir)
     taxonomy = load_taxonomy()
     res = CheckResult()
+    res.failed += kb.problems
     bundled_systems = {x.entry.id.split(".", 1)[0] for x in kb if is_bundled(x)}
     for loaded in kb:
         problems = lint_entry(loaded, kb, taxonomy)

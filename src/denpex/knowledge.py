@@ -52,6 +52,10 @@ class LoadedEntry:
 class KnowledgeBase:
     entries: dict[str, LoadedEntry]
     content_hash: str
+    # sample files that could not be used (a name that no entry owns, a malformed header): reported by
+    # kb lint and kb test, never a reason to refuse diagnosing (a team folder's stray file must not
+    # stop everyone's diagnoses)
+    problems: list[str] = field(default_factory=list)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.entries.values())
@@ -249,14 +253,20 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
             loaded.explain = _load_explain(py)
         entries[entry.id] = loaded
     all_files = list(files) + [p for d in kb_dirs for p in Path(d).rglob("*.py")]
+    problems: list[str] = []
     if with_samples:
         for log in sorted(p for d in kb_dirs for p in Path(d).rglob("*.log")):
             owner = _owner_of(log.name, entries)
             if owner is None:
-                raise KnowledgeBaseError(f"{log}: sample file name must start with an entry id and a dot")
-            entries[owner].samples.append(parse_sample(log, owner))
+                problems.append(f"{log}: sample file name must start with an entry id and a dot")
+                continue
+            try:
+                entries[owner].samples.append(parse_sample(log, owner))
+            except (KnowledgeBaseError, ValueError, UnicodeDecodeError) as exc:
+                problems.append(f"{log}: {exc}")
+                continue
             all_files.append(log)
-    return KnowledgeBase(entries=entries, content_hash=_hash_files(all_files))
+    return KnowledgeBase(entries=entries, content_hash=_hash_files(all_files), problems=problems)
 
 
 def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:
