@@ -139,12 +139,14 @@ def test_c10_error_with_cpp_frames_quotes_the_exception():
     assert "what():" in d.primary.evidence[0].text and "frame #" not in d.primary.evidence[0].text
 
 
-def test_unknown_cpp_exception_is_listed_as_fatal():
+def test_unknown_cpp_exception_is_named_with_its_message():
+    """An uncaught C++ exception no entry knows by name is still a named failure (the process
+    aborted on it), and the report quotes its class and what() text."""
     log = "terminate called after throwing an instance of 'c10::Error'\n  what():  frobnicator quantum desync in shard 3\nAborted (core dumped)\n"
     d = diagnose(log)
-    assert d.primary is None and d.unknown is not None
-    texts = " ".join(e.text for e in d.unknown.fatal_lines)
-    assert "terminate called after throwing" in texts and "frobnicator" in texts
+    assert d.exit_code == 1 and d.primary is not None
+    assert d.primary.id in ("system.abort", "system.cpp-terminate")
+    assert "c10::Error" in d.primary.message and "frobnicator" in d.primary.message
 
 
 def test_cuda_oom_blames_the_other_process_whichever_order_pytorch_lists_it():

@@ -202,6 +202,12 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True, timing: b
     taxonomy = load_taxonomy()
     res = CheckResult()
     res.failed += kb.problems
+    for loaded in kb:  # explain modules are imported on first use: lint imports every one now
+        if loaded.explain is not None:
+            try:
+                loaded.explain.load()
+            except Exception as exc:  # noqa: BLE001 - a syntax error, an import error, no explain()
+                res.failed.append(f"{loaded.path.with_suffix('.py').name}: {type(exc).__name__}: {exc}")
     bundled_systems = {x.entry.id.split(".", 1)[0] for x in kb if is_bundled(x)}
     for loaded in kb:
         problems = lint_entry(loaded, kb, taxonomy)

@@ -7,6 +7,7 @@ import importlib.util
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -44,7 +45,7 @@ class Sample:
 class LoadedEntry:
     entry: Record  # the validated Entry (denpex.entry) as a plain record
     path: Path
-    explain: ExplainFn | None = None
+    explain: LazyExplain | None = None  # called as explain(facts)
     samples: list[Sample] = field(default_factory=list)
 
 
@@ -112,6 +113,33 @@ def _load_explain(path: Path) -> ExplainFn:
     if not callable(fn):
         raise KnowledgeBaseError(f"{path}: must define explain(facts) -> Explanation | None")
     return fn  # type: ignore[no-any-return]
+
+
+class LazyExplain:
+    """An entry's ``explain(facts)``, imported on its first call: a start-up would otherwise compile
+    every entry's module (hundreds, from source: the knowledge base keeps no __pycache__), while a
+    diagnosis calls the few of the entries it found."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._fn: ExplainFn | None = None
+        self._lock = threading.Lock()
+
+    def load(self) -> ExplainFn:
+        if self._fn is None:
+            with self._lock:
+                if self._fn is None:
+                    self._fn = _load_explain(self.path)
+        return self._fn
+
+    def __call__(self, facts: Mapping[str, Any]) -> Any:
+        return self.load()(facts)
+
+    def __getstate__(self) -> dict[str, Any]:  # workers get the path and import it themselves
+        return {"path": self.path}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["path"])  # type: ignore[misc]
 
 
 _HEADER = re.compile(r"^#!\s*([a-z-]+)\s*:\s*(.*)$")
@@ -250,7 +278,7 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
         loaded = LoadedEntry(entry=entry, path=path)
         py = path.with_suffix(".py")
         if py.exists():
-            loaded.explain = _load_explain(py)
+            loaded.explain = LazyExplain(py)
         entries[entry.id] = loaded
     all_files = list(files) + [p for d in kb_dirs for p in Path(d).rglob("*.py")]
     problems: list[str] = []
