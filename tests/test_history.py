@@ -559,3 +559,57 @@ def test_accounts_tokens_passwords_and_an_allowance_taken_atomically(kind: str, 
         assert acc.users()[0]["used_today"] == 5
         acc.remove_user("ann")
         assert acc.by_token(token) is None and acc.users() == []
+
+
+def test_team_server_on_postgresql_under_concurrent_requests(postgres, tmp_path: Path) -> None:
+    """`denpex serve --history --db postgresql://...`: twenty diagnoses from two users at once, every
+    failed one saved exactly once, under its user, and the allowance held exactly."""
+    import socket
+    import time
+
+    import httpx
+
+    url = postgres.new_database()
+    cli = [sys.executable, "-m", "denpex"]
+    assert subprocess.run([*cli, "users", "add", "ann", "--db", url], capture_output=True, timeout=120).returncode == 0
+    assert subprocess.run([*cli, "users", "add", "bob", "--quota", "5", "--db", url], capture_output=True, timeout=120).returncode == 0
+    tokens = {u: subprocess.run([*cli, "users", "token", u, "--db", url], capture_output=True, text=True, timeout=120).stdout.strip()
+              for u in ("ann", "bob")}
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(tmp_path / "server.log", "wb")
+    proc = subprocess.Popen([*cli, "serve", "--port", str(port), "--history", "--db", url], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
+            time.sleep(0.3)
+        text = "Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\nKeyError: 'input_ids'\n"
+
+        def post(user: str) -> int:
+            return httpx.post(base + "/api/diagnose", json={"text": text}, headers={"authorization": f"Bearer {tokens[user]}"}, timeout=120).status_code
+
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            codes = list(pool.map(post, ["ann"] * 10 + ["bob"] * 10))
+        assert codes[:10] == [200] * 10
+        assert sorted(codes[10:]) == [200] * 5 + [429] * 5
+        hist = httpx.get(base + "/api/history?limit=100", headers={"authorization": f"Bearer {tokens['ann']}"}, timeout=60).json()
+        assert len(hist) == 15 and len({h["fingerprint"] for h in hist}) == 1
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+    import sqlalchemy
+
+    eng = sqlalchemy.create_engine("postgresql+psycopg://" + url.split("://", 1)[1])
+    with eng.connect() as c:
+        by_user = dict(c.execute(sqlalchemy.text("SELECT created_by, count(*) FROM incidents GROUP BY created_by")).all())
+    eng.dispose()
+    assert by_user == {"ann": 10, "bob": 5}
