@@ -187,10 +187,38 @@ function toDiagnostics(diagnosis, { lineOffset = 0 } = {}) {
   return out;
 }
 
+// The history block (`denpex diagnose --json` with a history, or a team server): seen before /
+// solved before, as one or two sentences.
+function historyLines(h) {
+  if (!h || typeof h !== 'object') return [];
+  const out = [];
+  const seen = Number(h.seen) || 0;
+  if (seen > 0) {
+    let s = `Seen ${seen} time${seen === 1 ? '' : 's'} before`;
+    if (h.first_seen) s += ` since ${String(h.first_seen).slice(0, 10)}`;
+    const last = [h.last_job ? `job ${h.last_job}` : '', h.last_host ? `node ${h.last_host}` : ''].filter(Boolean).join(', ');
+    if (last) s += ` (last: ${last})`;
+    out.push(oneLine(s + '.', 500));
+  }
+  if (h.resolved && typeof h.resolved === 'object' && h.resolved.fix) {
+    out.push(oneLine(`Solved${h.resolved.at ? ` on ${String(h.resolved.at).slice(0, 10)}` : ''}: ${h.resolved.fix}`, 1000));
+  }
+  for (const s of Array.isArray(h.similar_solved) ? h.similar_solved.slice(0, 3) : []) {
+    if (s && s.resolved && s.resolved.fix) out.push(oneLine(`A similar failure (${s.title || s.failure_id}) was solved: ${s.resolved.fix}`, 1000));
+  }
+  return out;
+}
+
 // Plain-text report for an output channel.
 function formatReport(diagnosis) {
   const d = diagnosis || {};
   const lines = [`Denpex: ${oneLine(d.verdict || 'no verdict', 1000)}`];
+  const hist = historyLines(d.history);
+  if (hist.length) {
+    lines.push('');
+    lines.push('History');
+    for (const h of hist) lines.push(`  ${h}`);
+  }
   const p = d.primary;
   if (p) {
     lines.push('');
@@ -252,6 +280,8 @@ function renderReportHtml(diagnosis, { cspSource = '' } = {}) {
     '</head><body>',
     `<h2>${e(d.verdict || 'No verdict')}</h2>`,
   ];
+  const hist = historyLines(d.history);
+  if (hist.length) parts.push(`<h3>History</h3><ul>${hist.map((h) => `<li>${e(h)}</li>`).join('')}</ul>`);
   const p = d.primary;
   if (p) {
     parts.push(`<h3>Primary: <code>${e(p.id)}</code> (${e(p.severity)}, ${e(p.role)}${p.suspect ? ', suspect' : ''})</h3>`);
@@ -286,6 +316,7 @@ function renderReportHtml(diagnosis, { cspSource = '' } = {}) {
 }
 
 module.exports = {
+  historyLines,
   ROLE_SEVERITY,
   STDIN_NAME,
   UNMATCHED_ID,

@@ -168,3 +168,21 @@ test('a fresh document from DENPEX_JSON maps consistently', { skip: !process.env
   }
   if (d.primary) assert.equal(diags.find((x) => x.primary).code, d.primary.id);
 });
+
+test('history block: seen before and solved before, in the report and the webview, escaped', () => {
+  const d = {
+    verdict: 'CUDA out of memory',
+    history: {
+      seen: 4, first_seen: '2026-11-02T10:00:00Z', last_job: 'llama-70b-ft', last_host: 'gpu-node-17',
+      resolved: { at: '2026-11-05T09:00:00Z', fix: 'pinned NCCL 2.21.5 <b>' },
+    },
+  };
+  const text = m.formatReport(d);
+  assert.match(text, /Seen 4 times before since 2026-11-02 \(last: job llama-70b-ft, node gpu-node-17\)\./);
+  assert.match(text, /Solved on 2026-11-05: pinned NCCL 2\.21\.5/);
+  const html = m.renderReportHtml(d);
+  assert.match(html, /<h3>History<\/h3>/);
+  assert.ok(!html.includes('<b>') && html.includes('&lt;b&gt;'));
+  assert.deepEqual(m.historyLines(undefined), []);
+  assert.deepEqual(m.historyLines({ seen: 0 }), []);
+});
