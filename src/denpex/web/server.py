@@ -479,6 +479,15 @@ def create_app(
         return Response(text, media_type="application/json")
 
     if team is not None:
+        def since_filter(since: str | None) -> str | None:
+            """``since`` (7d, 2026-11-02, ...) as a stored time, or 400."""
+            from ..history.store import parse_when
+
+            try:
+                return parse_when(since) if since else None
+            except ValueError as exc:
+                raise WebError(400, "Bad filter", str(exc)) from None
+
         def signed_in(request: Request) -> dict[str, Any] | None:
             return team.user_of_cookie(request.cookies.get(SESSION_COOKIE)) or team.user_of(request.headers.get("authorization"))
 
@@ -528,12 +537,7 @@ def create_app(
         ) -> Response:
             if signed_in(request) is None:
                 return RedirectResponse("/login?next=/history", status_code=303)
-            from ..history.store import parse_when
-
-            try:
-                when = parse_when(since) if since else None
-            except ValueError as exc:
-                raise WebError(400, "Bad filter", str(exc)) from None
+            when = since_filter(since)
             rows = await asyncio.get_running_loop().run_in_executor(
                 executor, lambda: team.history(failure_id=id or None, host=host or None, job=job or None, since=when, limit=200)
             )
@@ -552,12 +556,7 @@ def create_app(
         async def nodes_page(request: Request, since: str | None = None) -> Response:
             if signed_in(request) is None:
                 return RedirectResponse("/login?next=/nodes", status_code=303)
-            from ..history.store import parse_when
-
-            try:
-                when = parse_when(since) if since else None
-            except ValueError as exc:
-                raise WebError(400, "Bad filter", str(exc)) from None
+            when = since_filter(since)
             report = await asyncio.get_running_loop().run_in_executor(executor, lambda: team.nodes(since=when))
             return html("nodes.html", request=request, report=report, since=since or "", nav="nodes")
 
@@ -568,12 +567,7 @@ def create_app(
         ) -> list[dict[str, Any]]:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(executor, require, request, "read")
-            from ..history.store import parse_when
-
-            try:
-                when = parse_when(since) if since else None
-            except ValueError as exc:
-                raise WebError(400, "Bad filter", str(exc)) from None
+            when = since_filter(since)
             return await loop.run_in_executor(
                 executor, lambda: team.history(failure_id=id, host=host, job=job, since=when, limit=max(1, min(limit, 500)))
             )
@@ -591,12 +585,7 @@ def create_app(
         async def api_nodes(request: Request, since: str | None = None, last: int | None = None) -> dict[str, Any]:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(executor, require, request, "read")
-            from ..history.store import parse_when
-
-            try:
-                when = parse_when(since) if since else None
-            except ValueError as exc:
-                raise WebError(400, "Bad filter", str(exc)) from None
+            when = since_filter(since)
             return await loop.run_in_executor(executor, lambda: team.nodes(since=when, last=last))
 
     @app.get("/api/entries", summary="List encyclopedia entries")
