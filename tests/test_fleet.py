@@ -100,7 +100,10 @@ def scanned(archive, cluster, tmp_path_factory):
 
     def on_result(summary, res, outcome):
         workers_seen[res.worker] += 1
-        if not killed and sum(summary.outcomes.values()) >= JOBS // 3:
+        done = sum(summary.outcomes.values())
+        # mid-scan, once both workers have returned work (small jobs travel in batches: under load
+        # one worker's first batch can still be running when a third of the jobs are in)
+        if not killed and done >= JOBS // 3 and (len([w for w in workers_seen if w]) == 2 or done >= 2 * JOBS // 3):
             procs[2].send_signal(signal.SIGKILL)
             killed["at"] = sum(summary.outcomes.values())
 
