@@ -31,7 +31,7 @@ def _torchrun(workdir: Path, scenario: str, bad: int, *extra: str, nnodes: int =
     else:
         args += ["--master-port", str(port or _free_port())]
     args += [*extra, str(WORKER), scenario, str(bad)]
-    env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1", **(env_extra or {}))
+    env = {**os.environ, "COLLECTIVE_TIMEOUT_S": "8", "PYTHONUNBUFFERED": "1", **(env_extra or {})}
     out = open(workdir / "console.log", "wb")
     proc = subprocess.Popen(args, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env)
     if background:
@@ -197,7 +197,9 @@ def test_collective_mismatch_names_the_odd_rank_not_the_first_message(tmp_path):
     """Under TORCH_DISTRIBUTED_DEBUG=DETAIL every rank reports the mismatch, each against some other
     rank. The rank whose shape differs from the majority's is the one that diverged - also when
     another rank's message comes first and torchrun's summary is not in the excerpt."""
-    proc = _torchrun(tmp_path, "mismatch", 1, env_extra={"TORCH_DISTRIBUTED_DEBUG": "DETAIL"})
+    # a collective timeout long enough for every rank to reach the mismatched collective on a loaded
+    # machine (with 8 s a slow-starting rank could turn the check into a plain timeout)
+    proc = _torchrun(tmp_path, "mismatch", 1, env_extra={"TORCH_DISTRIBUTED_DEBUG": "DETAIL", "COLLECTIVE_TIMEOUT_S": "60"})
     assert proc.returncode != 0
     lines = (tmp_path / "console.log").read_text(errors="replace").splitlines()
     reports = [ln for ln in lines if "Detected mismatch between collectives" in ln]
