@@ -89,6 +89,9 @@ FAILURES = [
     ("17  -     sky-cmd  1x[CPU:2+]  5 mins ago   4m 50s         -             0            FAILED_CONTROLLER", "a workflow state that means failure"),
     ("```ImportError:` Using `load_in_8bit=True` requires Accelerate: `pip install accelerate`", "exception class closed by a backtick"),
     ("Job entrypoint command failed with exit code -11, last available logs (truncated to 20,000 chars):", "an exit line above the job's own output"),
+    ("*** SIGTERM received at time=1623371673 on cpu 3 ***", "absl failure signal handler"),
+    ("[3] E0611 00:34:33.279713   10422 coredump_hook.cc:250] RAW: Remote crash gathering disabled for SIGTERM.", "libtpu crash hook on a pod worker"),
+    ("POST http://localhost:8078/run/predict 422 (Unprocessable Entity)", "a browser console's failed request"),
 ]
 
 NEAR_MISSES = [
@@ -115,6 +118,8 @@ NEAR_MISSES = [
     "DEBUG will retry the request if it fails",
     "fatal: not a git repository (or any of the parent directories): .git",
     "Clang version: Could not collect",
+    "E0000 00:00:1717171717.123456   12345 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered",
+    "See the browser console: a request like POST http://localhost:7860/run/predict returns the result",
 ]
 
 

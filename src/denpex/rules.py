@@ -74,7 +74,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
-    ("glog-error", r"(?:^|\]:\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
+    ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
     # error lines that carry no exception class but that everyone reads as a failure: OS errors, shells,
     # compilers and build tools, pip, MPI, allocators, launchers' FAILED banners
     (
@@ -128,7 +128,14 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\bWTERMSIG [1-9]|\bWEXITSTATUS [1-9]|: line \d+: +\d+ (?:Killed|Aborted|Terminated|Bus error)\b"
         # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
-        r"|\bFAILED_[A-Z]{3,}\b"),
+        r"|\bFAILED_[A-Z]{3,}\b"
+        # absl's failure signal handler (TensorFlow, XLA, JAX, TPU runtimes): "*** SIGTERM received at
+        # time=1623371673 on cpu 3 ***", "*** SIGSEGV received by PID 12 (TID 34) on cpu 1 from PID 0"
+        r"|\*\*\* SIG[A-Z]{3,6} received (?:at time=|by PID )"
+        # ... and the crash hook of Google runtimes (libtpu) as the process dies of a signal
+        r"|Remote crash gathering disabled for SIG[A-Z]"
+        # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
+        r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
         False,
     ),
     # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as

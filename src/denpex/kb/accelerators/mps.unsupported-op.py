@@ -37,6 +37,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("Cast to float32 before moving: t.float().to('mps') / torch.from_numpy(a.astype('float32')); or torch.set_default_dtype(torch.float32) if torch.double is the default.",),
             derived={"op": "a float64 tensor"},
         )
+    limit = facts.get("limit")
+    if limit and not op:
+        return Explanation(
+            text=f"The MPS kernel exists but refuses this shape: {limit}. It is a limit of the Metal backend, not a missing operator, so "
+                 "PYTORCH_ENABLE_MPS_FALLBACK=1 does not help (the fallback only covers operators with no MPS kernel).",
+            fix=("Run the layer (or the whole model) on the CPU: move its inputs with .cpu() and the result back with .to('mps'), or pick device='cpu' for this model.",
+                 "Or reduce the size below the limit (split a convolution's output channels into chunks, process a shorter input), and upgrade PyTorch: several MPS limits were lifted in later releases."),
+            derived={"op": str(limit)},
+        )
     if not op:
         return None
     ns, _, rest = str(op).partition("::")

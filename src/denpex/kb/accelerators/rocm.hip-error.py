@@ -37,6 +37,25 @@ def hsa_version(gfx: str) -> str | None:
         return None
 
 
+_NO_DEVICE = (
+    "no AMD GPU is visible to the process (hipErrorNoDevice)",
+    "The HIP runtime found no usable AMD GPU. The driver (amdgpu/KFD) is not loaded, the process cannot open /dev/kfd and /dev/dri/renderD*, "
+    "the container was started without those devices, or HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES hides every GPU.",
+    "Run rocminfo (it must list a gfx agent) and ls -l /dev/kfd /dev/dri; add the user to the render and video groups "
+    "(sudo usermod -aG render,video $USER, then log in again), start containers with --device=/dev/kfd --device=/dev/dri, "
+    "and unset an empty HIP_VISIBLE_DEVICES/ROCR_VISIBLE_DEVICES.",
+)
+_NAMED: dict[str, tuple[str, str, str]] = {
+    "hipErrorNoDevice": _NO_DEVICE,
+    "no ROCm-capable device is detected": _NO_DEVICE,
+    "hipErrorInvalidDevice": (
+        "the GPU index does not exist (hipErrorInvalidDevice)",
+        "The process asked for a GPU index that is not among the visible devices: a device id larger than the number of GPUs left by HIP_VISIBLE_DEVICES/ROCR_VISIBLE_DEVICES, or a local rank beyond the GPUs of the node.",
+        "Compare the device index the code uses (LOCAL_RANK, --gpu) with python -c 'import torch; print(torch.cuda.device_count())' under the same environment.",
+    ),
+}
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     gfx = str(facts.get("gfx") or "").lower() or None
     reason = facts.get("reason")
@@ -75,6 +94,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append(f"{gfx} has neither a shipped build nor a same-family override target: build PyTorch/ROCm from source with PYTORCH_ROCM_ARCH={gfx}, or use another GPU/CPU.")
         if gfx.startswith(("gfx90c", "gfx902", "gfx909", "gfx1035", "gfx1036", "gfx1103", "gfx115")):
             fix.append("If this is an integrated GPU next to a supported discrete card, hide it instead: export HIP_VISIBLE_DEVICES=<index of the discrete card>.")
+    named = _NAMED.get(hip_error.removeprefix("HIP error: "))
+    if not parts and named:
+        derived["what"], text, step = named
+        return Explanation(text=text, fix=(step,), derived=derived)
+    if not parts and hip_error.startswith("hipError") and hip_error != "hipErrorNoBinaryForGpu":
+        derived["what"] = hip_error
+        parts.append(f"A HIP runtime call returned {hip_error}. HIP reports errors asynchronously, so the call that printed it may not be the one that failed.")
+        fix.append("Rerun with AMD_SERIALIZE_KERNEL=3 AMD_LOG_LEVEL=3 (HIP_LAUNCH_BLOCKING=1 on older ROCm) to stop at the failing call, and check dmesg for amdgpu faults.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if not parts and "invalid device function" in hip_error.lower():
         derived["what"] = "invalid device function (a kernel has no code object for this gfx)"
         parts.append("A kernel launch failed with hipErrorInvalidDeviceFunction: the library or extension that owns the kernel was not compiled for this GPU's gfx target (the message does not print it; read it with rocminfo).")
