@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from denpex.models import Explanation
+
+_RUNTIME = re.compile(r"/(?:libc[.-]|libc\+\+abi|libc\+\+\.|libstdc\+\+|libsupc\+\+|libgcc_s|libpthread|ld-linux|libsystem_)")
 
 _STACK = "Get a native stack: coredumpctl gdb <pid> (or gdb -ex run -ex bt --args python train.py) and read the first frame above abort()/raise() that is not libc."
 
@@ -58,5 +61,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"{who} was killed by SIGABRT (signal 6; exit status 134 in shells, -6 in Python/torchrun). abort() is always deliberate: the library that called it normally prints why just before, but that line is not in this log.")
         fix.append("Look for the process's own stderr (the failing rank's log, the DataLoader worker, the Slurm task output); the line before 'Aborted' is the diagnosis.")
         fix.append("Rerun with PYTHONFAULTHANDLER=1 and core dumps enabled (ulimit -c unlimited) to see the Python and native stacks.")
+    mods = facts.get("frame_module") or []
+    if isinstance(mods, str):
+        mods = [mods]
+    culprit = next((m for m in mods if not _RUNTIME.search("/" + str(m).rsplit("/", 1)[-1])), None)
+    if culprit:
+        lib = str(culprit).rsplit("/", 1)[-1]
+        derived["abort_module"] = lib
+        parts.append(f"In gdb's backtrace the first frame outside libc/libstdc++/libgcc is in {lib} ({culprit}): that library called abort() (or threw the exception that ended in it).")
+        if derived.get("abort_reason") == "no reason printed in this log":
+            derived["abort_reason"] = f"abort() called from {lib}"
+        fix.insert(0, f"The abort comes from {lib}: upgrade or reinstall the package that ships it (matching the installed torch/CUDA), or report the gdb backtrace to its maintainers.")
+    if facts.get("msvcrt"):
+        parts.append("'This application has requested the Runtime to terminate it in an unusual way' is the Microsoft C runtime's abort() message (MinGW/MSYS2 builds and older MSVC CRTs; exit code 3): on Windows this is the same deliberate abort.")
     fix.append(_STACK)
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
