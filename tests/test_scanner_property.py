@@ -193,3 +193,22 @@ def test_a_literal_on_every_line_is_demoted_and_nothing_is_lost():
     assert exit_rule in matcher.forced
     assert fast == _hits(data, PLAIN)
     assert any(line == 4_322 and rule == exit_rule for line, rule, _ in fast)
+
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(
+    ["[rank3]:", "[default1]:", "[1,2]<stderr>:", "3: ", "13: ", "(pid=12, ip=1.2.3.4)", "rank 4", "Rank=7", "rank: 2 (",
+     "step 9", " ", "  ", "\t", "\n", "\r", "x", "\x85", "0", ":", "[", "]", "(", ")"]), max_size=60).map("".join))
+def test_last_lines_skipping_settled_prefixes_equals_the_plain_walk(text):
+    """Skipping lines that start with a settled prefix finds what keying every line finds."""
+    from denpex.progress_lines import _last_lines, _rank_key
+
+    expected: dict[str, tuple[int, str]] = {}
+    lines = text.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        seg = lines[i].rstrip("\r").rsplit("\r", 1)[-1]
+        key = _rank_key(seg)
+        if key is not None and key not in expected:
+            expected[key] = (i, seg)
+    assert list(_last_lines(text).items()) == list(expected.items())

@@ -91,13 +91,28 @@ def _last_lines(text: str) -> dict[str, tuple[int, str]]:
     index and text of the last line that says something after its prefix. Lines without a rank
     prefix are left out (a single process's last line says nothing about a rank)."""
     found: dict[str, tuple[int, str]] = {}
+    settled: tuple[str, ...] = ()  # launcher prefixes as written on lines already settled
     lines = text.split("\n")
     for i in range(len(lines) - 1, -1, -1):
-        seg = lines[i].rstrip("\r").rsplit("\r", 1)[-1]
-        key = _rank_key(seg)
+        seg = lines[i]
+        if "\r" in seg:
+            seg = seg.rstrip("\r").rsplit("\r", 1)[-1]
+        # a line that starts with a settled prefix's exact text has that prefix's key (or none)
+        if settled and seg.startswith(settled):
+            continue
+        m = _RANK_PREFIX.match(seg)
+        if m is not None:
+            key = m.group(1).strip() if seg[m.end():].strip() else None
+            if key is not None and key in found and len(settled) < 64:
+                settled += (m.group(0),)
+        else:
+            w = _RANK_WORD.search(seg, 0, 200)
+            key = f"rank {w.group(1)}" if w else None
         if key is None or key in found:
             continue
         found[key] = (i, seg)
+        if m is not None and len(settled) < 64:
+            settled += (m.group(0),)
     return found
 
 
