@@ -92,6 +92,13 @@ FAILURES = [
     ("*** SIGTERM received at time=1623371673 on cpu 3 ***", "absl failure signal handler"),
     ("[3] E0611 00:34:33.279713   10422 coredump_hook.cc:250] RAW: Remote crash gathering disabled for SIGTERM.", "libtpu crash hook on a pod worker"),
     ("POST http://localhost:8078/run/predict 422 (Unprocessable Entity)", "a browser console's failed request"),
+    ("**NameError: name 'load_audio' is not defined**", "exception in markdown bold"),
+    ("the term 'swift' is not recognized as the name of a cmdlet, function, script file, or operable program.", "PowerShell, lower-cased"),
+    ("Error converting /m/model.onnx: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ONNX format model is not supported in this build.", "ONNX Runtime status"),
+    ("I got an error like this: Can't get attribute 'A2C2f' on <module 'ultralytics.nn.modules.block' from '/opt/conda/lib/python3.10/site-packages/ultralytics/nn/modules/block.py'>", "unpickling a class the package lacks"),
+    ("random-job-example-4rlkld8k-b97xv                 1/3     Error     0          5m59s", "kubectl pod row in Error"),
+    ("08/26 19:56:49 - mmengine - WARNING - WARNING: command error: 'Unable to configure default ndarray.__repr__'!", "mmengine CLI's command error"),
+    ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
 ]
 
 NEAR_MISSES = [
@@ -120,6 +127,8 @@ NEAR_MISSES = [
     "Clang version: Could not collect",
     "E0000 00:00:1717171717.123456   12345 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered",
     "See the browser console: a request like POST http://localhost:7860/run/predict returns the result",
+    "random-job-example-4rlkld8k-b97xv                 3/3     Running   0          5m59s",
+    "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
 ]
 
 

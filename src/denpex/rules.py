@@ -67,7 +67,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(])" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*)" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
@@ -108,6 +108,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|MPI_ABORT was invoked on rank"
         r"|(?:command not found|: not found$)"
         r"|is not recognized as an internal or external command"
+        r"|is not recognized as the name of a cmdlet"
         r"|failed to create process\."
         r"|DefaultCPUAllocator: can't allocate memory"
         r"|: fatal error: "
@@ -129,6 +130,14 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
         r"|\bFAILED_[A-Z]{3,}\b"
+        # ONNX Runtime's status exceptions: "[ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ..."
+        r"|\[ONNXRuntimeError\] : \d+ : [A-Z_]{3,}"
+        # unpickling a checkpoint whose class the installed package lacks (the AttributeError prefix is often cut)
+        r"|Can't get attribute '[^'\n]{1,200}' on <module '"
+        # kubectl get pods: a pod row whose status is a failure ("job-x-b97xv  1/3  Error  0  5m59s")
+        r"|\s\d+/\d+ +(?:Error|CrashLoopBackOff|OOMKilled|ImagePullBackOff|ErrImagePull|Init:Error|Init:CrashLoopBackOff|CreateContainerConfigError|ContainerCannotRun) +\d+"
+        # mmengine-based CLIs (xtuner) log the exception that ended a command at WARNING level
+        r"|WARNING: command error: '"
         # absl's failure signal handler (TensorFlow, XLA, JAX, TPU runtimes): "*** SIGTERM received at
         # time=1623371673 on cpu 3 ***", "*** SIGSEGV received by PID 12 (TID 34) on cpu 1 from PID 0"
         r"|\*\*\* SIG[A-Z]{3,6} received (?:at time=|by PID )"
@@ -161,7 +170,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
          r"|^(?:error|fatal): \S"
-         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\|)|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\|)|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"

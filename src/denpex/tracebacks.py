@@ -203,6 +203,8 @@ def _message(h: AttributedHit) -> str:
     closer = {"`": "`", "(": ")", "'": "'", '"': '"'}.get(opener)
     if closer and rest.endswith(closer):
         rest = rest[: -len(closer)].rstrip()  # `AttributeError: ...` quoted in a paste: the quote is not the message
+    elif text[max(0, i - 2):i] == "**" and rest.endswith("**"):
+        rest = rest[:-2].rstrip()  # **NameError: ...** in markdown bold
     return rest
 
 
