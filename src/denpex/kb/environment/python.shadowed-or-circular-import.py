@@ -54,6 +54,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             f"the same name and its folder comes first on sys.path (the script's directory always does). Python 3.13 says so explicitly."
         )
         fix.append(f"Rename {path or top + '.py'} (e.g. to my_{top}.py), and delete the __pycache__/{top}.*.pyc next to it.")
+    elif facts.get("location") == "unknown location":
+        derived["cause"] = f"'{top}' resolved to a folder without __init__.py"
+        parts.append(
+            f"Python found '{module}' as a namespace package: a folder named {top}/ with no __init__.py (a cloned repository folder, a "
+            f"data folder, or what an uninstall left behind) comes first on sys.path, so the installed package's names are not there"
+            f"{f' ({attr!r} among them)' if attr else ''}."
+        )
+        fix.append(f"Find the folder: python -c \"import {top}; print({top}.__path__)\" from the same working directory; rename or move it, or run from another directory.")
+        fix.append(f"If the folder is the repository that contains the package (e.g. {top}/{top}/), install it (pip install -e ./{top}) or import from the inner package.")
+        fix.append(f"If nothing local is named {top}: the installation is broken; pip install --force-reinstall --no-deps the distribution that provides {top}.")
+        if attr:
+            parts.append(f"The name that was not there: '{attr}'.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     elif kind == "not a package" and top in getattr(sys, "stdlib_module_names", ()):
         derived["cause"] = f"'{top}' is also a standard-library module"
         parts.append(
