@@ -98,6 +98,7 @@ FAILURES = [
     ("I got an error like this: Can't get attribute 'A2C2f' on <module 'ultralytics.nn.modules.block' from '/opt/conda/lib/python3.10/site-packages/ultralytics/nn/modules/block.py'>", "unpickling a class the package lacks"),
     ("random-job-example-4rlkld8k-b97xv                 1/3     Error     0          5m59s", "kubectl pod row in Error"),
     ("08/26 19:56:49 - mmengine - WARNING - WARNING: command error: 'Unable to configure default ndarray.__repr__'!", "mmengine CLI's command error"),
+    ("[2024-10-24 06:34:50.979] [error] [WASI-NN] llama.cpp: llama_get_logits_ith: invalid logits id -1, reason: negative index out of range [0, 0)", "spdlog error level"),
     ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
 ]
 
@@ -127,6 +128,7 @@ NEAR_MISSES = [
     "Clang version: Could not collect",
     "E0000 00:00:1717171717.123456   12345 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered",
     "See the browser console: a request like POST http://localhost:7860/run/predict returns the result",
+    "[2024-10-24 06:34:50.974] [info] [WASI-NN] GGML backend: retrying after [error] counters were reset",
     "random-job-example-4rlkld8k-b97xv                 3/3     Running   0          5m59s",
     "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
 ]

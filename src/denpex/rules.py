@@ -170,7 +170,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
          r"|^(?:error|fatal): \S"
-         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\|)|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\|)|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
