@@ -235,3 +235,17 @@ def test_slurmstepd_prefix_names_the_node_after_the_dash() -> None:
         "slurmstepd-falkor7: error: Detected 1 oom_kill event in StepId=123.0. Some of your processes may have been killed by the cgroup out-of-memory handler.\n"
     )
     assert d.primary is not None and d.primary.host == "falkor7"
+
+
+def test_a_failed_rank_named_by_the_signature_becomes_the_findings_rank():
+    """Paddle's launcher names the aborted trainer ("rank=[3]"): that rank is the failure's, a list of
+    several is not one rank."""
+    from denpex import diagnose
+
+    one = ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process "
+           "with rank=[3] was aborted. Please check its log.\n")
+    d = diagnose(one)
+    assert d.primary is not None and d.primary.id == "paddle.launch-trainer-aborted" and d.primary.rank == 3
+    two = one.replace("rank=[3]", "rank=[1, 3]")
+    d = diagnose(two)
+    assert d.primary is not None and d.primary.rank is None

@@ -386,8 +386,13 @@ def with_facts(at: Attribution, groups: dict[str, str]) -> Attribution:
     if not groups:
         return at
     rank, host, pid = at.rank, at.host, at.pid
-    if rank is None and (g := groups.get("rank")) and g.isdigit():
-        rank = int(g)
+    if rank is None:
+        # "rank" names the process; a list of failed ranks with one member does too ("rank=[3] was aborted")
+        g = groups.get("rank") or ""
+        if not g.isdigit():
+            g = (groups.get("ranks") or "").strip()
+        if g.isdigit():
+            rank = int(g)
     if host is None:
         # "node" names where the process ran; a bare "host"/"ip" is often the far end (huggingface.co, the
         # rendezvous master), so it counts only beside the pid of the process it belongs to
