@@ -129,6 +129,7 @@ NEAR_MISSES = [
     "E0000 00:00:1717171717.123456   12345 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered",
     "See the browser console: a request like POST http://localhost:7860/run/predict returns the result",
     "[2024-10-24 06:34:50.974] [info] [WASI-NN] GGML backend: retrying after [error] counters were reset",
+    "Ignoring benign restart error: CustomError: Runtime restarted at: 2023-08-01T13:12:13Z",
     "random-job-example-4rlkld8k-b97xv                 3/3     Running   0          5m59s",
     "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
 ]

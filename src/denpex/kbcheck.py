@@ -181,7 +181,8 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
             out.append(f"{where}: signature {sig.id!r} cannot run in linear time (Hyperscan: {exc})")
         if _NESTED_QUANT.search(sig.pattern):
             out.append(f"{where}: signature {sig.id!r} has a nested quantifier (catastrophic backtracking risk)")
-        if re.search(r"(?<!\\)\$", sig.pattern.replace("\\\\", "")):
+        # a '$' inside a character class ("[^$\\n]") is a literal dollar, not a line end
+        if re.search(r"(?<!\\)\$", re.sub(r"\[(?:\\.|[^\]\\])+\]", "", sig.pattern.replace("\\\\", ""))):
             out.append(f"{where}: signature {sig.id!r} uses '$'; match on text, not on line ends")
     for s in loaded.samples:
         if e.engine:

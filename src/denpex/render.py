@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -200,8 +199,8 @@ def _label(key: str) -> str:
 
 
 def _value(v: object) -> str:
-    s = str(v)
-    return s.replace("-", " ") if isinstance(v, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", s) else s
+    """A fact's value as the log wrote it: names of pods, jobs and hosts keep their hyphens."""
+    return str(v)
 
 
 def fact_lines(facts: dict[str, Any]) -> list[str]:

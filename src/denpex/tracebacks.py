@@ -209,6 +209,8 @@ def _message(h: AttributedHit) -> str:
 
 
 _CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(,\[]\s*$")
+# the program itself says the exception does not matter: "Ignoring benign restart error: CustomError: ..."
+_BENIGN_BEFORE = re.compile(r"\b(?:[Ii]gnor(?:e|ed|ing) (?:benign|harmless|expected)|[Bb]enign (?:\w+ )?(?:error|exception))\b")
 _IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")
 
 
@@ -221,7 +223,7 @@ def is_exception_line(h: AttributedHit) -> bool:
         return False
     body = _strip(h.hit.text)
     i = body.find(t)
-    return i >= 0 and not _CODE_BEFORE.search(body[:i])
+    return i >= 0 and not _CODE_BEFORE.search(body[:i]) and not _BENIGN_BEFORE.search(body[:i])
 
 
 def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
