@@ -120,7 +120,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             if gen2:
                 fix.append(f"Or move the project to the 2.0 generation ({gen2}), which works with mmcv {installed} - needs config changes.")
         elif where == "above" and hi and _key(hi) == _key("2.2.0") and not inclusive:
-            parts.append(f"{by} caps mmcv below 2.2.0 (mmdet 3.3.0, mmseg 1.2.2, mmocr 1.0.1 are the last releases and were never bumped), but mmcv 2.2.0 is the only prebuilt mmcv for torch 2.2-2.4, so following the install guide on a new torch lands here.")
+            parts.append(f"{by} caps mmcv below 2.2.0 (mmdet 3.3.0 and mmseg 1.2.2 are the last releases and were never bumped; mmocr, mmdet3d and mmyolo import them), but mmcv 2.2.0 is the only prebuilt mmcv for torch 2.2-2.4, so following the install guide on a new torch lands here.")
             fix.append(f"Either keep torch 2.1.x and install mmcv 2.1.0: {mim} (prebuilt for torch 2.1 / cu118, cu121: https://download.openmmlab.com/mmcv/dist/cu121/torch2.1/index.html).")
             fix.append(f"Or keep mmcv {installed} and raise the bound: set mmcv_maximum_version = '2.3.0' in {find_init} (common, works for most models; untested by upstream).")
         elif where == "short-bound":
