@@ -35,6 +35,11 @@ class Context(_Strict):
     pattern: str
     before: int = Field(default=0, ge=0, le=200)
     after: int = Field(default=0, ge=0, le=200)
+    required: bool = Field(
+        default=False,
+        description="the signature counts only when this pattern is found around it (a generic wording that "
+        "belongs to this entry in one context: No module named 'models' inside torch.load)",
+    )
 
     @field_validator("pattern")
     @classmethod
@@ -100,7 +105,10 @@ class Signature(_Strict):
             body = "" if m.group(2) else min(m.group(1).split("|"), key=len)
             p = p[: m.start()] + body + p[m.end() :]
         p = min(p.split("|"), key=len)
-        return len(re.sub(r"[*+?{}^$.0-9,]", "", p))
+        # a wording that only counts in a required context (the unpickler's frames) is more specific
+        # than the same words anywhere: it outranks them on the same line
+        required = 1000 if any(c.required for c in self.context) else 0
+        return len(re.sub(r"[*+?{}^$.0-9,]", "", p)) + required
 
 
 class Symptom(_Strict):

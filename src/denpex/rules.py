@@ -21,6 +21,7 @@ class ContextRule:
     regex: re.Pattern[str]
     before: int
     after: int
+    required: bool = False
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
     for loaded in kb:
         entry = loaded.entry
         for sig in entry.signatures:
-            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after) for c in sig.context)
+            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after, c.required) for c in sig.context)
             rules.append(
                 Rule(
                     index=len(rules),

@@ -216,6 +216,8 @@ class _Verifier:
                 ctx_all: tuple[tuple[str, str], ...] = ()
                 if rule.context:
                     found, ctx_all = self._context(buf, s, e, rule, groups, n)
+                    if found is None:  # a required context is absent: not this entry's wording here
+                        continue
                     groups.update(found)
                 if before is None and rule.keep_before:
                     before = _before_text(buf, s)
@@ -227,7 +229,8 @@ class _Verifier:
     @staticmethod
     def _context(
         buf: bytes | bytearray, s: int, e: int, rule: Rule, have: dict[str, str], n: int | None = None
-    ) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    ) -> tuple[dict[str, str] | None, tuple[tuple[str, str], ...]]:
+        """Facts from the lines around a match; None for the facts when a required context is absent."""
         found: dict[str, str] = {}
         every: list[tuple[str, str]] = []
         for ctx in rule.context:
@@ -247,6 +250,8 @@ class _Verifier:
                         if first and k not in have and k not in found:
                             found[k] = v
                     first = False
+            if ctx.required and first:
+                return None, ()
         return found, tuple(every)
 
 

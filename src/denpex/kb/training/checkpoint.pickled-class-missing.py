@@ -47,6 +47,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Or re-save the checkpoint from an environment with numpy 1.x (load it there, save the state_dict), so no numpy 2 module paths remain in it.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
 
+    unpickled = str(facts.get("unpickled_module") or "")
+    if unpickled and not weight and unpickled != "models" and not unpickled.startswith("models."):
+        top = unpickled.split(".", 1)[0]
+        if unpickled.startswith("numpy._core"):
+            derived.update(missing="numpy._core (numpy 2)", package="numpy", advice="load it with numpy >= 2, or re-save it under numpy 1.x")
+            parts.append("The file was pickled under numpy 2 (it references numpy._core) and this environment has numpy 1.x, which has no numpy._core.")
+            fix.append("pip install -U 'numpy>=2' in the interpreter that loads it (if the rest of the stack supports numpy 2), or re-save the object from a numpy 1.x environment.")
+            return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+        derived.update(missing=unpickled, package=top, advice=f"make {unpickled} importable where the file is loaded, or re-save it as a state_dict")
+        parts.append(f"The file is a pickle that references classes of the module {unpickled}: loading it imports that module, and it is not importable "
+                     f"here (the package that defined it is not installed, is another version, or was a project folder on sys.path when the file was saved).")
+        fix.append(f"Load it where {top} is importable: install the package that provides it, or run from (or add to sys.path) the repository that saved the file.")
+        fix.append("Then re-save only the weights (torch.save(model.state_dict(), path)) so the file no longer depends on that code.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
     if not module and not attr:
         w = weight or "the checkpoint"
         derived.update(missing="the YOLOv5 repo's models package", package="yolov5",
