@@ -99,6 +99,11 @@ FAILURES = [
     ("random-job-example-4rlkld8k-b97xv                 1/3     Error     0          5m59s", "kubectl pod row in Error"),
     ("08/26 19:56:49 - mmengine - WARNING - WARNING: command error: 'Unable to configure default ndarray.__repr__'!", "mmengine CLI's command error"),
     ("[2024-10-24 06:34:50.979] [error] [WASI-NN] llama.cpp: llama_get_logits_ith: invalid logits id -1, reason: negative index out of range [0, 0)", "spdlog error level"),
+    ('{"name": "torchelastic.worker.status.FAILED", "source": "WORKER", "timestamp": 0, "metadata": {"global_rank": 0}}', "torchelastic event record"),
+    ('I keep getting "python setup.py bdist_wheel did not run successfully."', "pip build step quoted in prose"),
+    ("load checkpoint from local path: checkpoints/tsn_42.pth \u6bb5\u9519\u8bef (\u6838\u5fc3\u5df2\u8f6c\u50a8)", "segfault in a Chinese locale"),
+    ("unable to prepare context: unable to evaluate symlinks in Dockerfile path: lstat /srv/Dockerfile: no such file or directory", "docker build"),
+    ("No such file or directory: './checkpoints/latest_net_G_A.pth'", "a missing file without its errno"),
     ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
 ]
 
@@ -130,6 +135,7 @@ NEAR_MISSES = [
     "See the browser console: a request like POST http://localhost:7860/run/predict returns the result",
     "[2024-10-24 06:34:50.974] [info] [WASI-NN] GGML backend: retrying after [error] counters were reset",
     "Ignoring benign restart error: CustomError: Runtime restarted at: 2023-08-01T13:12:13Z",
+    "WARNING: No such file or directory: './cache/index.json', building it",
     "random-job-example-4rlkld8k-b97xv                 3/3     Running   0          5m59s",
     "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
 ]
@@ -188,3 +194,18 @@ def test_inserting_a_failure_line_never_reads_as_no_failure(healthy, failure, at
     assert "No failure found" not in d.verdict
     if d.exit_code == 0:
         assert d.unknown is not None and d.unknown.handled, d.verdict
+
+
+def test_ctrl_c_alone_is_not_a_failure_but_is_reported():
+    """A run the user stopped with Ctrl-C: no failure (exit 0), and where it stopped is kept as noise."""
+    log = "\n".join(HEALTHY + [
+        "^CTraceback (most recent call last):",
+        '  File "/home/u/train.py", line 118, in <module>',
+        "    process.wait()",
+        '  File "/usr/lib/python3.8/subprocess.py", line 1804, in _wait',
+        "    (pid, sts) = self._try_wait(0)",
+        "KeyboardInterrupt",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.exit_code == 0 and d.primary is None
+    assert any(f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt" or "KeyboardInterrupt" in json.dumps(f.facts) for f in d.findings)

@@ -546,7 +546,10 @@ def run(
     ranks, primary, verdict_extra, order_certain = analyse_ranks(findings, hits, primary, masker)
     unknown = None
     if primary is None or primary.id in tracebacks.ENGINE_IDS:
-        unknown = summarise_unknown(hits, masker, handled)
+        # a Ctrl-C (KeyboardInterrupt, kept as a noise finding) is not a failure line either
+        stopped = {(h.file_index, h.hit.line) for f in findings if f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt"
+                   for h in f.order}
+        unknown = summarise_unknown(hits, masker, handled | stopped)
     verdict = _verdict(primary, findings, unknown, verdict_extra, report)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
 
@@ -564,6 +567,11 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
             return "No known failure class matched the first failure. " + extra
         if unknown is not None and not unknown.is_empty():
             return "No known failure class matched; the likely failure lines are listed below."
+        stop = next((f for f in findings if f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt"), None)
+        if stop is not None:
+            where = stop.facts.get("user_frame") or stop.facts.get("raised_in")
+            return ("Nothing failed before the run was interrupted (KeyboardInterrupt: Ctrl-C or SIGINT)"
+                    + (f" while in {where}" if where else "") + "; if it had stopped making progress, it was hung there.")
         if unknown is not None and unknown.handled:
             return (
                 f"Nothing failed: {len(unknown.handled)} error line(s) were printed but the run went on past them "

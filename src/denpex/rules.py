@@ -139,6 +139,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\s\d+/\d+ +(?:Error|CrashLoopBackOff|OOMKilled|ImagePullBackOff|ErrImagePull|Init:Error|Init:CrashLoopBackOff|CreateContainerConfigError|ContainerCannotRun) +\d+"
         # mmengine-based CLIs (xtuner) log the exception that ended a command at WARNING level
         r"|WARNING: command error: '"
+        # torchelastic's event record of a failed worker (JSON), pip's failed build step, docker build
+        r"|torchelastic\.worker\.status\.FAILED|\bdid not run successfully\."
+        r"|unable to prepare context: |ERROR: failed to solve: "
+        # glibc's "Segmentation fault (core dumped)" in a Chinese locale
+        r"|" "\u6bb5\u9519\u8bef"
         # absl's failure signal handler (TensorFlow, XLA, JAX, TPU runtimes): "*** SIGTERM received at
         # time=1623371673 on cpu 3 ***", "*** SIGSEGV received by PID 12 (TID 34) on cpu 1 from PID 0"
         r"|\*\*\* SIG[A-Z]{3,6} received (?:at time=|by PID )"
@@ -166,7 +171,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:[Ee]xception|[Ee]rror|[Ff]ailure) (?:was thrown|was raised|has been raised|occurred|occured|has occurred|has occured|happened)\b"
          r"|(?:[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to) (?:load|open|find|connect|allocate|create|start|initiali[sz]e|import"
          r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build)\b"
-         r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread "
+         r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread |No such file or directory: '"
          r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b)"
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start

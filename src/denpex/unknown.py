@@ -99,6 +99,8 @@ def summarise_unknown(
         if (h.file_index, h.hit.line) in handled:
             if kind in ("exception", "error-line") and len(summary.handled) < MAX_LISTED:
                 summary.handled.append(evidence_of(h, masker))
+            if kind == "exception":
+                open_tb.pop(key, None)  # its traceback ended in a handled exception: not a cut one
             continue
         if kind == "traceback":
             open_tb[key] = True

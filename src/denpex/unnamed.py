@@ -155,7 +155,8 @@ def exception_findings(
             Finding(
                 id=entry.id,
                 title=entry.title,
-                role=entry.role,
+                # Ctrl-C: the person running it stopped the process; where it stopped is kept, as noise
+                role="noise" if rec.short_type == "KeyboardInterrupt" else entry.role,
                 severity=entry.severity,
                 category=entry.category,
                 signature="traceback" if rec.has_traceback else "exception-line",
