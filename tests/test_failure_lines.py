@@ -96,7 +96,6 @@ FAILURES = [
     ("the term 'swift' is not recognized as the name of a cmdlet, function, script file, or operable program.", "PowerShell, lower-cased"),
     ("Error converting /m/model.onnx: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ONNX format model is not supported in this build.", "ONNX Runtime status"),
     ("I got an error like this: Can't get attribute 'A2C2f' on <module 'ultralytics.nn.modules.block' from '/opt/conda/lib/python3.10/site-packages/ultralytics/nn/modules/block.py'>", "unpickling a class the package lacks"),
-    ("random-job-example-4rlkld8k-b97xv                 1/3     Error     0          5m59s", "kubectl pod row in Error"),
     ("08/26 19:56:49 - mmengine - WARNING - WARNING: command error: 'Unable to configure default ndarray.__repr__'!", "mmengine CLI's command error"),
     ("[2024-10-24 06:34:50.979] [error] [WASI-NN] llama.cpp: llama_get_logits_ith: invalid logits id -1, reason: negative index out of range [0, 0)", "spdlog error level"),
     ('{"name": "torchelastic.worker.status.FAILED", "source": "WORKER", "timestamp": 0, "metadata": {"global_rank": 0}}', "torchelastic event record"),

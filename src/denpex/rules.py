@@ -109,7 +109,6 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|MPI_ABORT was invoked on rank"
         r"|(?:command not found|: not found$)"
         r"|is not recognized as an internal or external command"
-        r"|is not recognized as the name of a cmdlet"
         r"|failed to create process\."
         r"|DefaultCPUAllocator: can't allocate memory"
         r"|: fatal error: "
@@ -130,13 +129,18 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\bWTERMSIG [1-9]|\bWEXITSTATUS [1-9]|: line \d+: +\d+ (?:Killed|Aborted|Terminated|Bus error)\b"
         # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
-        r"|\bFAILED_[A-Z]{3,}\b"
+        r"|\bFAILED_[A-Z]{3,}\b"),
+        False,
+    ),
+    # (a third rule, for the same reason)
+    (
+        "error-line",
+        # PowerShell's command-not-found, whatever the case of its first word
+        (r"is not recognized as the name of a cmdlet"
         # ONNX Runtime's status exceptions: "[ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ..."
         r"|\[ONNXRuntimeError\] : \d+ : [A-Z_]{3,}"
         # unpickling a checkpoint whose class the installed package lacks (the AttributeError prefix is often cut)
         r"|Can't get attribute '[^'\n]{1,200}' on <module '"
-        # kubectl get pods: a pod row whose status is a failure ("job-x-b97xv  1/3  Error  0  5m59s")
-        r"|\s\d+/\d+ +(?:Error|CrashLoopBackOff|OOMKilled|ImagePullBackOff|ErrImagePull|Init:Error|Init:CrashLoopBackOff|CreateContainerConfigError|ContainerCannotRun) +\d+"
         # mmengine-based CLIs (xtuner) log the exception that ended a command at WARNING level
         r"|WARNING: command error: '"
         # torchelastic's event record of a failed worker (JSON), pip's failed build step, docker build
