@@ -9,7 +9,7 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -547,11 +547,15 @@ def run(
     unknown = None
     if primary is None or primary.id in tracebacks.ENGINE_IDS:
         # a Ctrl-C (KeyboardInterrupt, kept as a noise finding) is not a failure line either
-        stopped = {(h.file_index, h.hit.line) for f in findings if f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt"
-                   for h in f.order}
+        stopped = {(h.file_index, h.hit.line) for f in _interruptions(findings) for h in f.order}
         unknown = summarise_unknown(hits, masker, handled | stopped)
     verdict = _verdict(primary, findings, unknown, verdict_extra, report)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
+
+
+def _interruptions(findings: list[Finding]) -> Iterator[Finding]:
+    """The Ctrl-C (KeyboardInterrupt) findings, kept as noise by ``exception_findings``."""
+    return (f for f in findings if f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt")
 
 
 def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, extra: str, report: InputsReport) -> str:
@@ -567,7 +571,7 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
             return "No known failure class matched the first failure. " + extra
         if unknown is not None and not unknown.is_empty():
             return "No known failure class matched; the likely failure lines are listed below."
-        stop = next((f for f in findings if f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt"), None)
+        stop = next(_interruptions(findings), None)
         if stop is not None:
             where = stop.facts.get("user_frame") or stop.facts.get("raised_in")
             return ("Nothing failed before the run was interrupted (KeyboardInterrupt: Ctrl-C or SIGINT)"
