@@ -24,6 +24,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     what = reason or (f"exit code {code}" if code is not None else "")
+    pred = str(facts.get("predict_error") or "").strip()
+    if pred and not reason and code is None:
+        what = f"the connection to the runner dropped during generation ({pred})"
+        parts.append(f"The server was streaming a completion from its runner when the connection closed ({pred}): the runner process crashed mid-generation "
+                     "(out of memory as the context grew, a GGML_ASSERT or CUDA error, or the kernel OOM killer).")
+        fix.append("Read the runner's last lines in the server log (journalctl -u ollama -n 300, ~/.ollama/logs/server.log, %LOCALAPPDATA%\\Ollama\\server.log, docker logs) and dmesg -T | grep -i 'killed process'.")
+        fix.append("If memory: lower num_ctx / OLLAMA_NUM_PARALLEL or use a smaller quantization; otherwise upgrade Ollama.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived={"what": what, "runner_reason": what})
     if prog is not None or (not reason and code is None and facts.get("load_progress") is not None):
         what = f"load timed out at {float(prog) * 100:.0f}%" if prog is not None else "load timed out"
         parts.append(f"The runner did not finish loading within OLLAMA_LOAD_TIMEOUT (progress {float(prog) * 100:.0f}%)." if prog is not None else "The runner did not finish loading within OLLAMA_LOAD_TIMEOUT.")
