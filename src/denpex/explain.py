@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .knowledge import LoadedEntry
 from .models import Explanation
@@ -114,3 +115,27 @@ def cuda_error_origin(
         derived["reporting_api"] = api
         parts.append(f"{name} comes from the {api}")
     return parts, derived
+
+
+_SITE_PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
+
+
+class RaisingFrame(NamedTuple):
+    """The frame a context pattern read above an exception line (frame_file, frame_line, frame_func)."""
+
+    file: str  # with '/' separators
+    line: Any
+    func: str
+    pkg: str  # the site-packages package it lies in, or ""
+    base: str  # the file's name
+    where: str  # "train.py:10 in main", or "" when the frame is unknown
+
+
+def raising_frame(facts: Mapping[str, Any]) -> RaisingFrame:
+    ffile = str(facts.get("frame_file") or "").replace("\\", "/")
+    fline = facts.get("frame_line")
+    ffunc = str(facts.get("frame_func") or "")
+    pm = _SITE_PACKAGE.search(ffile)
+    base = ffile.rsplit("/", 1)[-1]
+    where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
+    return RaisingFrame(ffile, fline, ffunc, pm.group("pkg") if pm else "", base, where)

@@ -7,9 +7,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import raising_frame
 from denpex.models import Explanation
 
-_PKG = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
 _CKPT = (".pth", ".pt", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".pkl.gz", ".pth.tar", ".onnx", ".engine", ".npz", ".model", ".weights", ".gguf")
 _DATA = (".json", ".jsonl", ".csv", ".tsv", ".txt", ".parquet", ".pkl", ".pickle", ".npy", ".arrow", ".tfrecord", ".lmdb", ".mat", ".xml", ".h5ad")
 _MEDIA = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp", ".wav", ".mp3", ".flac", ".mp4", ".avi", ".mkv")
@@ -23,13 +23,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     path = str(facts.get("path") if facts.get("path") is not None else "")
     has_path = facts.get("path") is not None
     code = str(facts.get("code") or "").strip()
-    ffile = str(facts.get("frame_file") or "").replace("\\", "/")
-    fline = facts.get("frame_line")
-    ffunc = str(facts.get("frame_func") or "")
-    pm = _PKG.search(ffile)
-    pkg = pm.group("pkg") if pm else ""
-    base = ffile.rsplit("/", 1)[-1]
-    where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
+    ffile, _, ffunc, pkg, base, where = raising_frame(facts)
     p = path.replace("\\\\", "\\")
     low = p.lower()
     parts: list[str] = []
@@ -80,7 +74,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         elif re.match(r"^(?:/raid|/mnt|/data\d*|/nfs|/home/[^/]+|/share|/gpfs|/lustre|/scratch)/", p) and kind:
             parts.append("It is an absolute path on a specific machine (a cluster or another user's folder): it may exist only on the author's machine or on another node of your job.")
         if p and not re.match(r"^(?:[A-Za-z]:[\\/]|[\\/]|~|\\\\)", p):
-            parts.append(f"The path is relative, so it is resolved from the process's working directory (where the command was started, or the notebook's folder), not from the script's folder.")
+            parts.append("The path is relative, so it is resolved from the process's working directory (where the command was started, or the notebook's folder), not from the script's folder.")
             fix.append("Run from the repository root / the folder the README uses, or make the path absolute (os.path.abspath, Path(__file__).resolve().parent / '...').")
         if winerror is not None or re.match(r"^[A-Za-z]:[\\/]", p) or "\\" in p:
             if p.startswith("/") and winerror is not None:

@@ -7,9 +7,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import raising_frame
 from denpex.models import Explanation
-
-_PKG = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -19,13 +18,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     axis = facts.get("axis")
     dimkind = str(facts.get("dimkind") or "axis")
     code = str(facts.get("code") or "").strip()
-    ffile = str(facts.get("frame_file") or "").replace("\\", "/")
-    fline = facts.get("frame_line")
-    ffunc = str(facts.get("frame_func") or "")
-    pm = _PKG.search(ffile)
-    pkg = pm.group("pkg") if pm else ""
-    where = f"{ffile.rsplit('/', 1)[-1]}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
-    low = code.lower()
+    frame = raising_frame(facts)
+    pkg, where = frame.pkg, frame.where
     parts: list[str] = []
     fix: list[str] = []
     if what:

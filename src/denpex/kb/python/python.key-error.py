@@ -7,9 +7,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import raising_frame
 from denpex.models import Explanation
 
-_PKG = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
 _CKPT = {"state_dict", "model", "model_state_dict", "model_state", "net", "network", "optimizer", "optimizer_state_dict",
          "optim", "epoch", "weight", "weights", "params", "ema", "model_ema", "state_dict_ema", "module", "scheduler",
          "lr_scheduler", "global_step", "best_acc", "best_prec1", "arch", "generator", "discriminator", "netG", "netD", "g", "d"}
@@ -36,13 +36,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     missing = str(facts.get("missing") or "")
     axis = str(facts.get("axis") or "")
     code = str(facts.get("code") or "").strip()
-    ffile = str(facts.get("frame_file") or "").replace("\\", "/")
-    fline = facts.get("frame_line")
-    ffunc = str(facts.get("frame_func") or "")
-    pm = _PKG.search(ffile)
-    pkg = pm.group("pkg") if pm else ""
-    base = ffile.rsplit("/", 1)[-1]
-    where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
+    ffile, _, ffunc, pkg, base, where = raising_frame(facts)
     key = _unquote(raw)
     low = code.lower()
     parts: list[str] = []

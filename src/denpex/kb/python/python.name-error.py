@@ -7,9 +7,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import raising_frame
 from denpex.models import Explanation
-
-_PKG = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
 
 # name -> (import line, pip package)
 _IMPORTS: dict[str, tuple[str, str]] = {
@@ -91,13 +90,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     suggestion = str(facts.get("suggestion") or "")
     forgot = str(facts.get("forgot") or "")
     code = str(facts.get("code") or "").strip()
-    ffile = str(facts.get("frame_file") or "").replace("\\", "/")
-    fline = facts.get("frame_line")
-    ffunc = str(facts.get("frame_func") or "")
-    pm = _PKG.search(ffile)
-    pkg = pm.group("pkg") if pm else ""
-    base = ffile.rsplit("/", 1)[-1]
-    where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
+    _, _, ffunc, pkg, base, where = raising_frame(facts)
     parts: list[str] = []
     fix: list[str] = []
     if name:
