@@ -7,7 +7,7 @@ What is planted (``plan()`` says it per job, so a test can check what the scan f
   bus) on one of its ranks, the other ranks then time out in NCCL (collateral);
 - ``gpu-node-13`` (bad): about half of its jobs die of Xid 48 (double-bit ECC error);
 - ``gpu-node-21`` (unlucky): exactly one Xid 79 in one job, a node the report must not condemn;
-- on any node: CUDA out of memory (torch.cuda-oom), a shape mismatch, an unhandled ``KeyError`` in user code (the
+- on any node: CUDA out of memory (torch.cuda-oom), a shape mismatch, a ``KeyError`` in user code (python.key-error; the
   recurring groups), the rest of the jobs finish cleanly.
 
 Jobs are spread over ``days`` days (the folder name and every file's mtime), so the failure rate
@@ -76,7 +76,7 @@ def plan(jobs: int, seed: int = 17, days: int = 14, hosts_per_job: int = 2, rank
             elif r2 < 0.13:
                 p.failure = "torch.shape-mismatch"
             elif r2 < 0.16:
-                p.failure = "python.unhandled-exception"
+                p.failure = "python.key-error"
         if p.failure and p.host is None:
             p.host = rng.choice([h for h in hosts if h not in BAD_NODES and h != UNLUCKY_NODE] or hosts)
         if p.failure:
@@ -110,7 +110,7 @@ def _failure_lines(p: JobPlan, rank: int, host: str, t: datetime) -> list[str]:
                     f'{ts} [rank{rank}]:   File "/app/train.py", line 88, in forward',
                     f"{ts} [rank{rank}]:     return self.proj(x)",
                     f"{ts} [rank{rank}]: RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 16x16)"]
-        if p.failure == "python.unhandled-exception":
+        if p.failure == "python.key-error":
             return [f"{ts} [rank{rank}]: Traceback (most recent call last):",
                     f'{ts} [rank{rank}]:   File "/app/data/loader.py", line 41, in collate',
                     f"{ts} [rank{rank}]:     batch = [s['input_ids'] for s in samples]",

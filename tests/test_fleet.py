@@ -188,7 +188,7 @@ def test_report_finds_the_bad_nodes_and_recurring_groups(scanned):
     unlucky = nodes[fleet_archive.UNLUCKY_NODE]
     assert unlucky["classes"].get("nvidia.xid-fallen-off-bus Xid 79") == 1 and not unlucky["bad"]
     recurring = {g["failure_id"]: g for g in rep["groups"] if g["recurring"]}
-    assert {"torch.cuda-oom", "torch.shape-mismatch", "python.unhandled-exception", "nvidia.xid-fallen-off-bus",
+    assert {"torch.cuda-oom", "torch.shape-mismatch", "python.key-error", "nvidia.xid-fallen-off-bus",
             "nvidia.xid-memory"} <= set(recurring)
     assert recurring["torch.cuda-oom"]["jobs"] >= 5
     assert sum(row["jobs"] for row in rep["rate"]["rows"]) == JOBS

@@ -77,6 +77,23 @@ def demote_handled(findings: Sequence[Finding], handled: set[tuple[int, int]]) -
             f.role = "noise"
 
 
+# what a traceback adds to a named finding on its exception line; the entry's own facts win
+TRACEBACK_FACTS = ("exception", "message", "raised_in", "raised_at", "package", "library_code", "user_frame",
+                   "wrapped_by", "package_version", "python_version", "torch_version", "search_key", "tracker")
+
+
+def _add_traceback_facts(
+    rec: tracebacks.ExceptionRecord, vers: dict[str, str], named: dict[tuple[int, int], Finding], masker: Masker,
+) -> None:
+    h = rec.hit
+    f = next((named[(h.file_index, k)] for k in range(h.hit.line, h.hit.line + 4) if (h.file_index, k) in named), None)
+    if f is None or (f.order[0].at.rank, f.order[0].at.host) != (h.at.rank, h.at.host):
+        return
+    for k, v in tracebacks.facts_of(rec, vers).items():
+        if k in TRACEBACK_FACTS:
+            f.facts.setdefault(k, masker.mask_value(v))
+
+
 def exception_findings(
     hits: Sequence[AttributedHit],
     findings: Sequence[Finding],
@@ -110,6 +127,9 @@ def exception_findings(
         id(r.cause) for r in records
         if r.cause is not None and r.is_wrapper and not r.cause.has_traceback and not r.cause.message
     } | {id(r) for r in records if r.message.startswith("Traceback (most recent call last)")}
+    # the findings an entry made, by their first line: an entry that names an exception (KeyError,
+    # FileNotFoundError, CUDA out of memory) also carries what its traceback tells
+    named = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and f.role != "noise"}
     groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
     for rec in records:
         h = rec.hit
@@ -118,6 +138,7 @@ def exception_findings(
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
         if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
+            _add_traceback_facts(rec, vers, named, masker)
             continue
         if rec.wraps is not None or rec.cause is not None or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain

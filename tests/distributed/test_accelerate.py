@@ -90,7 +90,7 @@ def test_unknown_exception_on_rank_1(runs):
     assert _root_cause(console) == 1
     rep = _diagnose(console)
     p = rep["primary"]
-    assert p["id"] == "python.unhandled-exception" and p["rank"] == 1 and p["role"] == "root"
+    assert p["id"] == "python.key-error" and p["rank"] == 1 and p["role"] == "root"
     assert p["facts"]["exception"] == "KeyError" and "'labels'" in p["facts"]["message"]
     assert p["facts"]["user_frame"].startswith("accelerate_worker.py:")
     assert "KeyError" in rep["verdict"] and "rank 1" in rep["verdict"]

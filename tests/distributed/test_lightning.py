@@ -99,7 +99,7 @@ def test_known_error_in_training_step(runs):
 def test_unknown_exception_in_training_step(runs):
     rep = _diagnose(runs["keyerror"])
     p = rep["primary"]
-    assert p["id"] == "python.unhandled-exception" and p["rank"] == 1 and p["role"] == "root"
+    assert p["id"] == "python.key-error" and p["rank"] == 1 and p["role"] == "root"
     assert p["facts"]["exception"] == "KeyError"
     assert p["facts"]["user_frame"].startswith("lightning_worker.py:")
     assert not any(r["role"] == "suspect" for r in rep["ranks"])

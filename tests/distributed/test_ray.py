@@ -159,7 +159,7 @@ def test_actor_unknown_exception_names_the_actor(runs):
     assert _actor_rank_of(console, pid) == 1
     rep = _diagnose(console)
     p = rep["primary"]
-    assert p["id"] == "python.unhandled-exception" and p["facts"]["exception"] == "KeyError"
+    assert p["id"] == "python.key-error" and p["facts"]["exception"] == "KeyError"
     assert p["rank"] == 1 and _same_host(p["host"], ip)
     assert p["facts"]["user_frame"].startswith("ray_worker.py:")
     assert "rank 1" in rep["verdict"]

@@ -248,7 +248,7 @@ def test_output_per_task_files_name_task_2_and_host(runs):
     for target in ((d / "logs",), (d / "logs", d / "console.log")):
         rep = _diagnose(*target)
         p = rep["primary"]
-        assert p["id"] == "python.unhandled-exception", (target, rep["verdict"])
+        assert p["id"] == "python.key-error", (target, rep["verdict"])
         assert p["facts"]["exception"] == "KeyError" and p["rank"] == 2 and p["role"] == "root"
         assert "rank 2" in rep["verdict"]
         ranks = _by_rank(rep)

@@ -140,10 +140,12 @@ def test_timeline_image(runs, tmp_path):
 
 # --- exceptions no knowledge-base entry names (issue: never miss the failure) ------------------
 
+# scenario: (exception, message, raising package, the entry that names it: the engine's own
+# python.unhandled-exception when none does; a named one carries the same traceback facts)
 UNKNOWN = {
-    "embedding": ("IndexError", "index out of range in self", "torch"),
-    "keyerror": ("KeyError", "'labels'", None),
-    "nofile": ("FileNotFoundError", "No such file or directory", None),
+    "embedding": ("IndexError", "index out of range in self", "torch", "python.unhandled-exception"),
+    "keyerror": ("KeyError", "'labels'", None, "python.key-error"),
+    "nofile": ("FileNotFoundError", "No such file or directory", None, "python.file-not-found"),
 }
 
 
@@ -172,13 +174,13 @@ def test_unknown_exception_on_one_rank_starts_the_incident(unknown_runs, scenari
     """One rank raises an exception no entry knows while the others block in all_reduce: the report
     names that rank and that exception (never a silent rank as suspect), the others are collateral,
     and it agrees with torchrun's own Root Cause record - from the console and from --log-dir."""
-    exc, msg, pkg = UNKNOWN[scenario]
+    exc, msg, pkg, eid = UNKNOWN[scenario]
     d = unknown_runs[scenario]
     assert _torchrun_root_cause(d / "console.log") == 2
     for target in (d / "console.log", d / "logs"):
         rep = _diagnose(target)
         p = rep["primary"]
-        assert p["id"] == "python.unhandled-exception", (target, rep["verdict"])
+        assert p["id"] == eid, (target, rep["verdict"])
         assert p["rank"] == 2 and p["role"] == "root" and not p["suspect"]
         assert p["facts"]["exception"] == exc and msg in p["facts"]["message"]
         assert p["facts"]["user_frame"].startswith("worker.py:")
@@ -189,7 +191,7 @@ def test_unknown_exception_on_one_rank_starts_the_incident(unknown_runs, scenari
         assert ranks[2]["role"] == "initiating"
         assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 3))
         assert not any(r["role"] == "suspect" for r in rep["ranks"])
-        others = [f for f in rep["findings"] if f is not p and f["id"] != "python.unhandled-exception"]
+        others = [f for f in rep["findings"] if f is not p and f["id"] not in ("python.unhandled-exception", eid)]
         assert others and all(f["role"] == "collateral" for f in others)
 
 

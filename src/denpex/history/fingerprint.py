@@ -9,6 +9,8 @@ Parts (all from the masked ``--json`` document):
   without a raising frame (no traceback in the log) the normalised line template stands in;
 - for a knowledge-base entry: the facts that define the class (error names and codes, Xid numbers,
   signals, operations, dtypes: not sizes, counts, ranks, hosts, pids, paths, times or free text);
+  a ``python.*`` entry that names a plain exception (``python.key-error``) groups like an unnamed
+  one: the raising frame without its line number and the user's last frame, from its traceback;
 - for a failure no entry and no traceback names (``unknown``): the normalised primary line
   ``template`` (launcher and logger prefixes cut, every token holding a digit, hex, path or mask
   placeholder replaced by ``<*>``).
@@ -164,6 +166,14 @@ def fingerprint(doc: dict[str, Any]) -> Fingerprint:
             parts["wrapped_by"] = facts["wrapped_by"]
     elif failure_id == "unknown":
         parts["template"] = template  # nothing else names the problem
+    elif failure_id.startswith("python.") and facts.get("exception") and facts.get("raised_in"):
+        # a plain exception an entry names (KeyError, FileNotFoundError): one bug is one place in
+        # the code, whatever key or path it was given there
+        parts["exception"] = facts["exception"]
+        parts["raised_in"] = _LINE_SUFFIX.sub("", str(facts["raised_in"]))
+        uf = _user_frame(facts)
+        if uf:
+            parts["user_frame"] = uf
     else:
         # a knowledge-base entry already names the class; its facts name the sub-class (Xid, op,
         # error name). The line's wording is not hashed: it varies with versions, launchers and

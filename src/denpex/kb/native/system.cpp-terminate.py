@@ -25,6 +25,8 @@ _BY_EXC = {
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     exc, what, kind = facts.get("exception"), facts.get("what"), facts.get("terminate_kind")
+    if isinstance(exc, str):
+        exc = exc.replace("std::__1::", "std::")  # libc++'s inline namespace
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []

@@ -33,7 +33,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     elif exc == "NotADirectoryError":
         headline = f"a component of '{p}' is a file, a folder was expected"
     else:
-        headline = f"not found: '{p}'" if has_path else f"{exc}: {reason}"
+        headline = f"{exc}: '{p}' not found" if has_path else f"{exc}: {reason}"
     if where:
         headline += f" ({where})"
     # a program started by subprocess (Windows CreateProcess / posix exec)

@@ -7,6 +7,8 @@ from typing import Any
 
 from denpex.models import Explanation
 
+# bash-only builtins and keywords dash runs as commands ("[[: not found")
+_BASHISMS = frozenset({"[[", "source", "shopt", "declare", "pushd", "popd", "mapfile", "readarray", "function"})
 _CLOSERS = {"if": "fi", "for": "done", "while": "done", "until": "done", "case": "esac", "{": "}", "(": ")"}
 
 
@@ -18,7 +20,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []
-    is_dash = expecting is not None or (token.startswith('"') and not construct) or token in ("Unterminated quoted string", "Bad fd number")
+    if facts.get("bad_subst"):
+        token = "Bad substitution"
+    bashism = token in _BASHISMS or token == "Bad substitution"
+    is_dash = bashism or expecting is not None or (token.startswith('"') and not construct) or token in ("Unterminated quoted string", "Bad fd number")
     if script.rsplit("/", 1)[-1] in ("bash", "sh", "dash", "zsh"):
         script = ""
         where = "the command line (bash -c)"
@@ -47,6 +52,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             parts.append(f"{script or 'The script'} ended inside an unfinished if/for/while/case, {{ }} block or quote.")
         parts.append("Typical: a missing fi/done/}/closing quote after an edit, a truncated or HTML download, or Windows line endings (fi\\r never closes the if).")
         fix.append(f"Find the unbalanced construct: bash -n {script or '<script>'}; file {script or '<script>'} (CRLF?); head {script or '<script>'} (HTML instead of a script?).")
+    elif bashism:
+        what = ("a bash-only parameter expansion (${var:0:1}, ${!name}, ${var//a/b}) that dash cannot expand" if token == "Bad substitution"
+                else f"the bash-only {'keyword' if token in ('[[', 'function') else 'builtin'} '{token}', which dash looks up as a program and does not find")
+        derived["token_text"] = f"'{token}': a bash script run by sh (dash)"
+        parts.append(f"{where} is a bash script run by /bin/sh (dash on Debian/Ubuntu): it stopped at {what}. Every later line may fail the same way; the script needs bash.")
+        fix.append(f"Run it with bash: bash {script or '<script>'} (or ./{script.lstrip('./') or '<script>'}, whose #!/usr/bin/env bash line picks bash), not sh {script or '<script>'}.")
     elif is_dash:
         exp = f" (it expected {expecting})" if expecting else ""
         parts.append(f"/bin/sh (dash or busybox) could not parse {where} at {token}{exp}. This is almost always bash syntax - arrays a=(...), 'function f()', [[ ]], <( ), {{a..b}} - run by a POSIX sh: sh {script or 'x.sh'}, a #!/bin/sh line, os.system or subprocess(shell=True).")
