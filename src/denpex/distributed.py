@@ -51,8 +51,12 @@ def analyse_ranks(
     summary_rank = summary.facts.get("root_rank") if summary else None
     if not isinstance(summary_rank, int):
         summary_rank = None
-    if primary is not None and primary.role == "root" and primary.rank is None and summary_rank is not None:
-        primary.rank = summary_rank  # torchrun names the rank the root failure came from
+    own = [f for f in findings if f.rank == summary_rank and f is not summary and f.role != "noise"] if summary_rank is not None else []
+    if (primary is not None and primary.role == "root" and primary.rank is None and summary_rank is not None
+            and not (own and all(f.role == "collateral" for f in own))):
+        # torchrun names the rank the root failure came from - unless that rank's own error is itself a
+        # consequence (mp.spawn re-raises whichever process it saw end first: a peer's lost connection)
+        primary.rank = summary_rank
 
     extra = ""
     seqs = _seqnums(hits)
@@ -64,7 +68,8 @@ def analyse_ranks(
     failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None}
     if primary is not None and primary.role != "root":
         named = _named_by_launcher(findings, hits)
-        suspect = _suspect(ranks, failing, findings, seqs, summary_rank, [(r, why) for r, why, _, _ in named])
+        who = _summary_who(summary)
+        suspect = _suspect(ranks, failing, findings, seqs, summary_rank, [(r, why) for r, why, _, _ in named], who)
         if suspect is not None:
             r, why = suspect
             record = next(((f, h) for nr, _, f, h in named if nr == r), None)
@@ -268,12 +273,12 @@ def _exit_why(rec: attr.ExitRecord) -> str:
 
 def _suspect(
     ranks: set[int], failing: set[int | None], findings: list[Finding], seqs: dict[int, int], summary_rank: int | None,
-    named: Sequence[tuple[int, str]] = (),
+    named: Sequence[tuple[int, str]] = (), summary_who: str = "torchrun's ChildFailedError summary",
 ) -> tuple[int, str] | None:
     collateral_ranks = {f.rank for f in findings if f.role == "collateral" and f.rank is not None}
     if summary_rank is not None and summary_rank not in failing:
         return summary_rank, (
-            "torchrun's ChildFailedError summary names it as the first observed failure, and its own output "
+            f"{summary_who} names it as the first observed failure, and its own output "
             "in this log shows no error (look in that rank's own stderr / error file)"
         )
     for r, why in named:  # the launcher's own records of which process ended first, in log order
@@ -292,8 +297,15 @@ def _suspect(
         laggards = sorted(r for r, s in seqs.items() if s == low)
         return laggards[0], f"its collective sequence number ({low}) is behind the others ({max(seqs.values())})"
     if summary_rank is not None:
-        return summary_rank, "torchrun's ChildFailedError summary names it as the first observed failure"
+        return summary_rank, f"{summary_who} names it as the first observed failure"
     return None
+
+
+def _summary_who(summary: Finding | None) -> str:
+    """Which launcher's record named the failing process: torchrun's summary or mp.spawn's exception."""
+    if summary is not None and summary.facts.get("launcher") == "torch.multiprocessing.spawn":
+        return "torch.multiprocessing.spawn's exception (the process index it names is the local rank)"
+    return "torchrun's ChildFailedError summary"
 
 
 def _own_last_lines(hits: Sequence[AttributedHit], rank: int, masker: Masker) -> list:  # type: ignore[type-arg]

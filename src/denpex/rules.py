@@ -68,7 +68,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*)" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
+    # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
@@ -215,6 +216,10 @@ _KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-
 FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal", "error-line"})
 # a glog / c10 fatal line: "F0626 05:06:30.9" or, in recent PyTorch, "F626 05:06:30.9"
 GLOG_FATAL = re.compile(r"(?:^|[\[\]:\s])F\d{3,4} ")
+# an ERROR-level glog line of PyTorch's c10d (ProcessGroupNCCL's watchdog, the TCPStore, its sockets):
+# c10d logs only failures at E ("[rank1]:[E1231 05:45:37.153774658 ProcessGroupNCCL.cpp:1484] ..."),
+# so one is a failure even when the rest of its message is cut off
+C10D_GLOG_ERROR = re.compile(r"(?:^|[\[\]:\s])E\d{4} \d\d:\d\d:\d\d\.\d+ (?:\d+ )?(?:ProcessGroup\w{0,20}|NCCLUtils|TCPStore\w{0,20}|socket|Backoff|FlightRecorder\w{0,10})\.(?:cpp|hpp):\d+\]")
 
 
 def to_hyperscan(pattern: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .masking import Masker
 from .models import ErrorTemplate, Evidence, UnknownSummary
-from .rules import GLOG_FATAL
+from .rules import C10D_GLOG_ERROR, GLOG_FATAL
 from .tracebacks import is_exception_line
 
 if TYPE_CHECKING:
@@ -109,6 +109,8 @@ def summarise_unknown(
                 summary.exceptions.append(evidence_of(h, masker))
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):
             summary.fatal_lines.append(evidence_of(h, masker))
+        elif kind == "glog-error" and C10D_GLOG_ERROR.search(h.hit.text):
+            summary.error_lines.append(evidence_of(h, masker))
         elif kind == "error-line":
             if not continues_warning(h):
                 summary.error_lines.append(evidence_of(h, masker))

@@ -129,7 +129,8 @@ def exception_findings(
     } | {id(r) for r in records if r.message.startswith("Traceback (most recent call last)")}
     # the findings an entry made, by their first line: an entry that names an exception (KeyError,
     # FileNotFoundError, CUDA out of memory) also carries what its traceback tells
-    named = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and f.role != "noise"}
+    # (a launcher's wrapper, collateral, keeps its own facts: the frame that re-raised is not the bug)
+    named = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and f.role == "root"}
     groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
     for rec in records:
         h = rec.hit

@@ -44,9 +44,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         exitcode = -_NAME_TO_NUM[signame]
     if exitcode is None and local is None and rank is None:
         return None
-    derived: dict[str, Any] = {}
+    if facts.get("spawn"):
+        return _explain_spawn(local, exitcode, signame, facts)
+    derived: dict[str, Any] = {"launcher": "torchrun"}
     parts: list[str] = []
     fix: list[str] = []
+    r = rank if rank is not None else local
+    derived["headline"] = (f"torchrun: rank {r}" + (f" (local rank {local})" if local is not None and rank is not None else "")
+                           + " failed first" + (f" with exit code {exitcode}" if exitcode is not None else ""))
     if rank is None and isinstance(local, int):
         who = f"local rank {local}"
         if not facts.get("summary_follows"):
@@ -101,4 +106,34 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.insert(0, "Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
     elif name == "SIGSEGV":
         fix.insert(0, "Re-run the failing rank with faulthandler enabled (python -X faulthandler) to get the native crash location.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
+
+def _explain_spawn(local: Any, exitcode: Any, signame: Any, facts: Mapping[str, Any]) -> Explanation:
+    """torch.multiprocessing.spawn (mp.spawn, detectron2's launch, fairseq, YOLOX): the parent re-raises
+    the first child failure it sees, naming the child by its spawn index (the local rank)."""
+    derived: dict[str, Any] = {"launcher": "torch.multiprocessing.spawn"}
+    parts: list[str] = []
+    fix: list[str] = []
+    raised = facts.get("spawn") == "terminated"  # "-- Process N terminated with the following error:"
+    if isinstance(local, int):
+        derived["root_rank"] = local
+        derived["root_rank_is_local"] = True
+    how = "raised an exception" if raised else (f"exited with code {exitcode}" if isinstance(exitcode, int) and exitcode >= 0 else f"was killed by {signame or f'signal {-exitcode}'}")
+    derived["headline"] = f"torch.multiprocessing.spawn: process {local} {how} first"
+    parts.append(f"torch.multiprocessing.spawn saw process {local} (its spawn index: the local rank, and the rank on a single node) {how}; "
+                 "it then terminated the other processes and re-raised the failure in the parent.")
+    if raised:
+        parts.append("The child's own traceback is printed right under '-- Process N terminated with the following error:': the exception at its end is the failure to fix.")
+    elif isinstance(exitcode, int):
+        text, name = _decode(exitcode)
+        parts.append(text[0].upper() + text[1:])
+        parts.append("The process printed no Python traceback to spawn: look at its own last lines above (a native crash, os._exit, sys.exit, or a kill).")
+        if name == "SIGKILL":
+            fix.append("Check the kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory' (host RAM: fewer DataLoader workers, smaller prefetch, mmap'ed datasets).")
+        elif name == "SIGSEGV":
+            fix.append("Re-run with faulthandler (python -X faulthandler) to get the native crash location of that process.")
+        elif name == "SIGBUS":
+            fix.append("Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
+    fix.append(f"Read process {local}'s lines first: in a single console every spawned process prints unprefixed, so add the rank to your log format (e.g. logging.Formatter('[rank%(rank)s] ...') or print(f'[rank{{rank}}]', ...)) to tell them apart.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -37,10 +37,6 @@ _CHECKS = {
         "num_processes is -1 in the config",
         ["Pass --num_processes <N> on the command line or set num_processes in the accelerate config."],
     ),
-    "bf16 mixed precision": (
-        "bf16 requested on a device without bf16",
-        ["Use --mixed_precision fp16 (or no); bf16 needs an Ampere or newer NVIDIA GPU (compute capability >= 8.0), a recent CPU/XPU or TPU."],
-    ),
     "`distributed_type` must be specified": (
         "the config has no distributed_type",
         ["Add distributed_type ('NO', MULTI_GPU, DEEPSPEED, FSDP...) to the config, or regenerate it with accelerate config."],
