@@ -21,6 +21,12 @@ if [ "${1:-}" = "--full" ]; then
     fi
   fi
   .venv/bin/python -m pip install -q -e '.[web,plot,test,team]' pytest-xdist
+  # the DeepSpeed launcher for tests/distributed/test_deepspeed.py: a source package whose build
+  # imports torch (hence no build isolation, after torch), its CUDA ops left unbuilt (CPU only)
+  if ! .venv/bin/python -c 'import deepspeed' 2>/dev/null; then
+    .venv/bin/python -m pip install -q setuptools wheel
+    DS_BUILD_OPS=0 .venv/bin/python -m pip install -q --no-build-isolation deepspeed==0.19.8
+  fi
 else
   .venv/bin/python -m pip install -q -e .
 fi

@@ -46,6 +46,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     if facts.get("spawn"):
         return _explain_spawn(local, exitcode, signame, facts)
+    if facts.get("ds_launcher") and local is None and rank is None:
+        return _explain_deepspeed(exitcode, facts)
     derived: dict[str, Any] = {"launcher": "torchrun"}
     parts: list[str] = []
     fix: list[str] = []
@@ -136,4 +138,27 @@ def _explain_spawn(local: Any, exitcode: Any, signame: Any, facts: Mapping[str, 
         elif name == "SIGBUS":
             fix.append("Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
     fix.append(f"Read process {local}'s lines first: in a single console every spawned process prints unprefixed, so add the rank to your log format (e.g. logging.Formatter('[rank%(rank)s] ...') or print(f'[rank{{rank}}]', ...)) to tell them apart.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
+
+def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
+    """The DeepSpeed launcher's "[...cmd...] exits with return code = N": the code is the failed process's,
+    but the command (and its --local_rank) is the launcher's last process's, whichever one failed."""
+    derived: dict[str, Any] = {"launcher": "the DeepSpeed launcher"}
+    parts = ["The DeepSpeed launcher saw one of its processes exit non-zero, killed the others (the 'Killing subprocess' lines) and exited."]
+    fix: list[str] = []
+    name = None
+    if isinstance(exitcode, int):
+        text, name = _decode(exitcode)
+        parts.append(text[0].upper() + text[1:])
+        derived["headline"] = f"DeepSpeed launcher: a worker process exited with code {exitcode}"
+    last = facts.get("last_local_rank")
+    printed = f"The command it prints (--local_rank={last})" if last is not None else "The command it prints"
+    parts.append(f"{printed} is the last process it started, not necessarily the one that failed "
+                 "(its handler prints the spawn loop's last command), and the code is that of the first process it found ended, "
+                 "which may be a peer that lost its connection: find the failing rank from the workers' own errors above.")
+    if name == "SIGKILL":
+        fix.append("Check the node's kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory'.")
+    fix.append("Look above the 'Killing subprocess' lines for the first traceback or error of a worker ([rankN]: prefixes); "
+               "with --enable_each_rank_log DIR each rank writes its own log file.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
