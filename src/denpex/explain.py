@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from .knowledge import LoadedEntry
@@ -139,3 +141,26 @@ def raising_frame(facts: Mapping[str, Any]) -> RaisingFrame:
     base = ffile.rsplit("/", 1)[-1]
     where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
     return RaisingFrame(ffile, fline, ffunc, pm.group("pkg") if pm else "", base, where)
+
+
+# import name -> pip distribution: the knowledge base's table, kept beside python.missing-module
+_IMPORT_TABLE = Path(__file__).parent / "kb" / "environment" / "python.missing-module.packages.tsv"
+
+
+@lru_cache(maxsize=1)
+def import_packages() -> dict[str, tuple[str, str]]:
+    """Import name -> (pip distribution, note) for the names whose distribution differs or is worth
+    stating (``cv2`` -> ``opencv-python``); a distribution in parentheses is a hint, not a pip name.
+    Read once from the table the python.missing-module entry ships."""
+    out: dict[str, tuple[str, str]] = {}
+    try:
+        text = _IMPORT_TABLE.read_text(encoding="utf-8")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) > 1:
+            out[cols[0]] = (cols[1], cols[2] if len(cols) > 2 else "")
+    return out

@@ -4,13 +4,10 @@ or, for a submodule of an installed package, which package version lacks it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
-
-_TABLE = Path(__file__).with_name("python.missing-module.packages.tsv")
 
 # submodules that a known release removed or added: (prefix, what happened, fix)
 _SUBMODULES: tuple[tuple[str, str, str], ...] = (
@@ -68,16 +65,9 @@ _LOCAL = frozenset({
 _BUILD_DEPS = frozenset({"torch", "numpy", "packaging", "psutil", "wheel", "setuptools", "Cython", "pybind11", "ninja", "cmake"})
 
 
-@lru_cache(maxsize=1)
 def packages() -> dict[str, tuple[str, str]]:
     """import name -> (distribution, note)."""
-    out: dict[str, tuple[str, str]] = {}
-    for line in _TABLE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        out[cols[0]] = (cols[1], cols[2] if len(cols) > 2 else "")
-    return out
+    return import_packages()
 
 
 def _under(module: str, prefix: str) -> bool:

@@ -5,24 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
 
-_TABLE = Path(__file__).with_name("python.missing-module.packages.tsv")
 
-
-@lru_cache(maxsize=1)
 def _import_names() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in _TABLE.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            cols = line.split("\t")
-            if len(cols) > 1 and not cols[1].startswith("("):
-                out[cols[0].lower()] = cols[1]
-    return out
+    return {k.lower(): d for k, (d, _) in import_packages().items() if not d.startswith("(")}
 
 
 def _name(req: str) -> str:

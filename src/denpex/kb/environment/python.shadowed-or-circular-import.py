@@ -7,23 +7,18 @@ import re
 import sys
 from collections.abc import Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
 
-_TABLE = Path(__file__).with_name("python.missing-module.packages.tsv")
 _SITE = ("site-packages", "dist-packages")
 
 
 @lru_cache(maxsize=1)
 def _libraries() -> frozenset[str]:
     """Top-level names of well-known distributions (the import-name table of python.missing-module) and the stdlib."""
-    names = set(getattr(sys, "stdlib_module_names", ()))
-    for line in _TABLE.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            names.add(line.split("\t", 1)[0].split(".", 1)[0])
-    return frozenset(names)
+    return frozenset(set(getattr(sys, "stdlib_module_names", ())) | {k.split(".", 1)[0] for k in import_packages()})
 
 
 def _basename(path: str) -> str:

@@ -3,15 +3,11 @@ command, and the non-obvious cases (bitsandbytes on a CPU-only torch, flash_attn
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
-
-_TSV = Path(__file__).parent.parent / "environment" / "python.missing-module.packages.tsv"
 
 # library names as transformers/diffusers print them -> pip distribution
 _LIBRARY: dict[str, str] = {
@@ -27,18 +23,8 @@ _APT = {"pytesseract": "also the tesseract binary (apt-get install tesseract-ocr
         "detectron2": "detectron2 has no PyPI wheel: build it from its repository (see its INSTALL.md)"}
 
 
-@lru_cache(maxsize=1)
 def _imports() -> dict[str, str]:
-    out: dict[str, str] = {}
-    try:
-        for line in _TSV.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                cols = line.split("\t")
-                if len(cols) > 1:
-                    out[cols[0]] = cols[1]
-    except OSError:
-        pass
-    return out
+    return {k: d for k, (d, _) in import_packages().items()}
 
 
 def _dist_for_import(name: str) -> str:
