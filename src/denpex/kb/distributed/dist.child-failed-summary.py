@@ -42,7 +42,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     signame = facts.get("signal_name")
     if exitcode is None and signame in _NAME_TO_NUM:
         exitcode = -_NAME_TO_NUM[signame]
-    if exitcode is None and local is None and rank is None:
+    if exitcode is None and local is None and rank is None and not facts.get("ds_launcher"):
         return None
     if facts.get("spawn"):
         return _explain_spawn(local, exitcode, signame, facts)
@@ -152,6 +152,9 @@ def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
         text, name = _decode(exitcode)
         parts.append(text[0].upper() + text[1:])
         derived["headline"] = f"DeepSpeed launcher: a worker process exited with code {exitcode}"
+    else:
+        derived["headline"] = "DeepSpeed launcher: a worker process failed and the launcher killed the others"
+        parts.append("The line with the exit code ('... exits with return code = N') is not in this log.")
     last = facts.get("last_local_rank")
     printed = f"The command it prints (--local_rank={last})" if last is not None else "The command it prints"
     parts.append(f"{printed} is the last process it started, not necessarily the one that failed "
