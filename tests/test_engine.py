@@ -171,3 +171,25 @@ def test_message_with_a_placeholder_this_log_lacks_falls_back_to_the_title():
 
     assert render_message("Slurm killed {step}: {used} > {limit}", {"step": "123.0"}, fallback="Job exceeded its memory limit") == "Job exceeded its memory limit"
     assert render_message("Slurm killed {step}", {"step": "123.0"}, fallback="t") == "Slurm killed 123.0"
+
+
+def test_explain_function_is_told_which_signature_matched(monkeypatch):
+    """An entry's explain function sees the matching signature's id under facts["_signature"] (one
+    entry, several wordings); the key is not kept among the finding's facts."""
+    from denpex.engine import get_engine
+
+    loaded = get_engine().kb.entries["system.cpp-terminate"]
+    seen: list[object] = []
+    real = loaded.explain
+
+    def spy(facts):
+        seen.append(facts.get("_signature"))
+        return real(facts)
+
+    monkeypatch.setattr(loaded, "explain", spy)
+    d = diagnose("libc++abi: terminating due to uncaught exception of type std::runtime_error: boom\nzsh: abort  python x.py\n")
+    assert d.primary is not None and d.primary.id == "system.cpp-terminate"
+    assert seen == ["libcxx-uncaught"] and "_signature" not in d.primary.facts
+    seen.clear()
+    diagnose("terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom\n")
+    assert seen == ["uncaught-std-exception"]

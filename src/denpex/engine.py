@@ -329,7 +329,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
         # second line), so what is computed from them needs no masking: the entry's own words
         # ("tokenizer.pad_token = tokenizer.eos_token") are never mistaken for a secret
         facts = {k: masker.mask_value(v) for k, v in facts.items()}
-        ex = explain(loaded, facts)
+        ex = explain(loaded, facts, first.rule.sig_id)
         if ex is not None:
             for k, v in ex.derived.items():
                 facts.setdefault(k, v)

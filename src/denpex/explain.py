@@ -83,11 +83,17 @@ def render_message(template: str, facts: Mapping[str, Any], fallback: str | None
         return fallback or template
 
 
-def explain(loaded: LoadedEntry, facts: Mapping[str, Any]) -> Explanation | None:
+SIGNATURE_KEY = "_signature"  # the id of the signature that matched, beside the facts an explain function reads
+
+
+def explain(loaded: LoadedEntry, facts: Mapping[str, Any], signature: str | None = None) -> Explanation | None:
+    """The entry's computed explanation for these facts. Its explain function also sees, under
+    ``facts["_signature"]``, the id of the signature that matched (which wording this was), never
+    stored with the facts."""
     if loaded.explain is None:
         return None
     try:
-        return loaded.explain(facts)
+        return loaded.explain({**facts, SIGNATURE_KEY: signature} if signature else facts)
     except Exception as exc:  # noqa: BLE001 - a faulty explain function degrades to the generic text
         return Explanation(text=f"(computed explanation unavailable: {type(exc).__name__})")
 
