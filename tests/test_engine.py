@@ -193,3 +193,30 @@ def test_explain_function_is_told_which_signature_matched(monkeypatch):
     seen.clear()
     diagnose("terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom\n")
     assert seen == ["uncaught-std-exception"]
+
+
+def test_exception_raised_while_handling_stopiteration_is_the_failure():
+    """mmcv's runner catches StopIteration to restart an exhausted loader; an error raised while it
+    does ("During handling of the above exception, another exception occurred") is the failure, the
+    StopIteration only the signal it was handling - also when no entry names that error."""
+    tb = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.8/site-packages/mmcv/runner/iter_based_runner.py", line 32, in __next__',
+        "    data = next(self.iter_loader)",
+        "StopIteration",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "tools/train.py", line 244, in <module>',
+        "    main()",
+        '  File "/workspace/mmdet/datasets/pipelines/loading.py", line 77, in __call__',
+        "    results['img_shape'] = img.shape",
+        "ValueError: zero-size array to reduction operation maximum which has no identity",
+    ]) + "\n"
+    d = diagnose(tb)
+    assert d.primary is not None and d.primary.facts["exception"] == "ValueError" and d.primary.role == "root"
+    assert all(f.role == "noise" for f in d.findings if f.id == "python.stop-iteration")
+    # StopIteration on its own is still the failure
+    alone = diagnose(tb.split("\n\nDuring handling")[0] + "\n")
+    assert alone.primary is not None and alone.primary.id == "python.stop-iteration"

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .engine import AttributedHit, _Engine
 
 MAX_EVIDENCE = 5
+# exceptions code raises and catches as a signal, not as an error (see exception_findings)
+CONTROL_FLOW = frozenset({"StopIteration", "StopAsyncIteration"})
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
 
@@ -131,17 +133,26 @@ def exception_findings(
     # FileNotFoundError, CUDA out of memory) also carries what its traceback tells
     # (a launcher's wrapper, collateral, keeps its own facts: the frame that re-raised is not the bug)
     named = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and f.role == "root"}
+    # a control-flow exception the code was handling when another one was raised ("StopIteration",
+    # then "During handling of the above exception, another exception occurred:"): the code expected
+    # it (mmcv's runner restarts an exhausted loader); the exception raised while handling it is the failure
+    control = {id(r.cause) for r in records
+               if r.cause is not None and r.chain_kind == "during" and r.cause.short_type in CONTROL_FLOW}
+    for rec in records:
+        if id(rec) in control and (f := named.get((rec.hit.file_index, rec.hit.hit.line))) is not None:
+            f.role = "noise"
     groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
     for rec in records:
         h = rec.hit
         line = h.hit.line
-        if (h.file_index, line) in handled:
+        if (h.file_index, line) in handled or id(rec) in control:
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
         if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
             _add_traceback_facts(rec, vers, named, masker)
             continue
-        if rec.wraps is not None or rec.cause is not None or rec.is_wrapper or id(rec) in carriers:
+        handling_control = rec.cause is not None and id(rec.cause) in control
+        if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
         eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
         if eid not in eng.kb.entries:
