@@ -70,7 +70,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         what = f"{fn} got a batch of {n} keys (shape ({got}))"
         text.append(f"{fn} takes one key but received a key array of shape ({got}) - {n} keys, typically the output of "
                     f"jax.random.split(key, {n}) or per-chain/per-env keys passed outside vmap.")
-        fix += [f"Pass one key (keys[0], or unpack: k1, k2 = jax.random.split(key)), or map over the batch: jax.vmap(lambda k: {fn}(k, ...))(keys).",
+        fix += [f"Pass one key (keys[0], or unpack: k1, k2 = jax.random.split(key)), or map over the batch: jax.vmap(lambda k: jax.random.{fn}(k, ...))(keys).",
                 "If a library hands you batched keys (vectorized MCMC chains, vmapped envs), call the function inside its vmap or use the library's batched API."]
     else:
         return None
