@@ -158,7 +158,12 @@ def test_kb_lint_times_every_pattern_and_passes():
     failed, notes, timings = lint_timing(KB)
     assert not failed, failed
     assert len(timings) == len(PATTERNS)
-    assert all(t.engine == "re2" for t in timings if "exclude" not in t.key or "dtype" not in t.key)
+    # every signature's own pattern runs on RE2 (linear in the line); a context or exclude pattern RE2
+    # cannot express (a lookahead skipping library frames) runs on Python re over the first 4096
+    # characters of a few nearby lines only, and passed the timing check above like every pattern
+    main = [t for t in timings if " context " not in t.key and not t.key.endswith(" exclude")]
+    assert main and all(t.engine == "re2" for t in main), [t.key for t in main if t.engine != "re2"]
+    assert all(t.engine in ("re2", "re (bounded)") for t in timings)
     assert any("RE2 cannot express" in n for n in notes)
 
 

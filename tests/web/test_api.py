@@ -55,12 +55,12 @@ def test_uploaded_file_names_lose_directories(client: TestClient) -> None:
 
 
 def test_no_match_gives_unknown_summary(client: TestClient) -> None:
-    text = "step 1 loss 2.3\nTraceback (most recent call last):\n  File \"x.py\", line 3, in <module>\nZeroDivisionError: division by zero\n"
+    text = "step 1 loss 2.3\nTraceback (most recent call last):\n  File \"x.py\", line 3, in <module>\nzoo.ZebraError: stripes misaligned\n"
     doc = client.post("/api/diagnose", json={"text": text}).json()
     assert doc["primary"]["id"] == "python.unhandled-exception"
-    assert doc["primary"]["facts"]["exception"] == "ZeroDivisionError" and doc["primary"]["facts"]["raised_at"] == "x.py:3"
+    assert doc["primary"]["facts"]["exception"] == "zoo.ZebraError" and doc["primary"]["facts"]["raised_at"] == "x.py:3"
     assert doc["unknown"] is not None
-    assert any("ZeroDivisionError" in e["text"] for e in doc["unknown"]["exceptions"])
+    assert any("zoo.ZebraError" in e["text"] for e in doc["unknown"]["exceptions"])
     doc = client.post("/api/diagnose", json={"text": "step 1\nfailed to create process.\n"}).json()
     assert doc["primary"] is None and doc["unknown"]["error_lines"]
 
