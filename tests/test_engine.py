@@ -220,3 +220,21 @@ def test_exception_raised_while_handling_stopiteration_is_the_failure():
     # StopIteration on its own is still the failure
     alone = diagnose(tb.split("\n\nDuring handling")[0] + "\n")
     assert alone.primary is not None and alone.primary.id == "python.stop-iteration"
+
+
+def test_a_cut_exception_of_a_builtin_class_gets_that_class_entry():
+    """Where only the class is left (a notebook's "NameError   Traceback (most recent call last)"
+    header, the message cut off), the entry that names every exception of that class answers;
+    a class no entry owns stays an unnamed exception."""
+    cell = "\n".join([
+        "---------------------------------------------------------------------------",
+        "{exc}                                 Traceback (most recent call last)",
+        "/tmp/ipykernel_35/2859570204.py in <cell line: 0>()",
+        "---> 37 model, tokenizer = FastLanguageModel.from_pretrained(",
+    ]) + "\n"
+    d = diagnose(cell.format(exc="NameError"))
+    assert d.primary is not None and d.primary.id == "python.name-error" and d.primary.facts["exception"] == "NameError"
+    d = diagnose(cell.format(exc="KeyError"))
+    assert d.primary is not None and d.primary.id == "python.key-error"
+    d = diagnose(cell.format(exc="ZebraError"))
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"

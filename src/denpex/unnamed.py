@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 MAX_EVIDENCE = 5
 # exceptions code raises and catches as a signal, not as an error (see exception_findings)
 CONTROL_FLOW = frozenset({"StopIteration", "StopAsyncIteration"})
+# the entries that name every exception of one built-in class, whatever its message says
+CLASS_ENTRIES = {
+    "NameError": "python.name-error", "UnboundLocalError": "python.name-error", "KeyError": "python.key-error",
+    "FileNotFoundError": "python.file-not-found", "IsADirectoryError": "python.file-not-found",
+    "NotADirectoryError": "python.file-not-found", "ZeroDivisionError": "python.zero-division",
+    "StopIteration": "python.stop-iteration", "RecursionError": "python.recursion-limit",
+    "ModuleNotFoundError": "python.missing-module",
+}
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
 
@@ -155,6 +163,10 @@ def exception_findings(
         if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
         eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
+        if not rec.message.strip() or rec.cut:
+            # the class is all the log shows (a notebook's "NameError   Traceback (most recent call
+            # last)" header, a bare "KeyError", a cut paste): the entry for that class names it
+            eid = CLASS_ENTRIES.get(rec.short_type, eid)
         if eid not in eng.kb.entries:
             eid = "python.unhandled-exception"
         facts = tracebacks.facts_of(rec, vers)
