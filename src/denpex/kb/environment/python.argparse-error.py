@@ -73,6 +73,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         elif typ == "int" and re.fullmatch(r"[0-9.eE+-]+", value):
             fix.append(f"Give an integer ({value} is not one: write e.g. 3000 instead of 3e3 or 0.5), or change the argument's type in the script.")
         fix.append(f"Use a value of type {typ} for {argument} (see --help).")
+    elif kind == "choice" and not argument:
+        # a subcommand parser with no dest: the word after the program name is not one of its commands
+        derived["what"] = f"the command {value} is not one of {facts.get('choices')}"
+        parts.append(f"The program has no subcommand {value}: its commands are {facts.get('choices')} (the command may come from a newer or older version, or from a plugin package that is not installed).")
+        fix.append(f"Use one of {facts.get('choices')} (see the program's --help), or install the version or extra that provides {value}.")
     elif kind == "choice":
         derived["what"] = f"{argument}={value!r} is not one of {facts.get('choices')}"
         parts.append(f"{argument} accepts only {facts.get('choices')}; {value!r} is not one of them (case matters; the choice may have been renamed in this version).")
