@@ -45,7 +45,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ("Upgrade the package to the API of the script: pip install -U onnxruntime-genai (or onnxruntime-genai-cuda / -directml).",
                f"Or use the example matching the installed version: {_TAGS} (e.g. v0.5.2), which sets params.input_ids = input_tokens.")
         direction = "script newer than package"
-    elif sig in ("compute-logits-required", "isdone-mid-logits"):
+    elif sig == "isdone-mid-logits":
+        what = "is_done() called between compute_logits() and generate_next_token()"
+        text = ("This onnxruntime-genai (0.5.x or older) computes logits and picks the token in two calls; is_done() may only be "
+                "called after generate_next_token(). The loop mixes the 0.5 and 0.6 call orders (usually a 0.6 example patched "
+                "with compute_logits in the wrong place).")
+        fix = ("Upgrade to the 0.6+ API (pip install -U onnxruntime-genai) and drop compute_logits(), or use the 0.5 order: "
+               "while not generator.is_done(): generator.compute_logits(); generator.generate_next_token().",
+               f"Take the example from the tag of your version: {_TAGS}.")
+        direction = "script newer than package"
+    elif sig == "compute-logits-required":
         what = "the loop skips compute_logits() that this package still requires"
         text = ("This onnxruntime-genai (0.5.x or older) needs generator.compute_logits() before every generate_next_token(); the "
                 "loop was written for 0.6+, where that call no longer exists.")
