@@ -110,6 +110,16 @@ def class_facts(failure_id: str, facts: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def _stack_parts(facts: dict[str, Any]) -> dict[str, str]:
+    """Where an exception was raised, as trackers group by: the raising frame without its line
+    number ('data.py:12' -> 'data.py') and the user's last frame (file and function)."""
+    out = {"raised_in": _LINE_SUFFIX.sub("", str(facts["raised_in"]))}
+    uf = _user_frame(facts)
+    if uf:
+        out["user_frame"] = uf
+    return out
+
+
 def _user_frame(facts: dict[str, Any]) -> str | None:
     """'/home/<USER-1>/proj/train.py:42 in main' -> 'train.py in main'."""
     uf = facts.get("user_frame")
@@ -156,10 +166,7 @@ def fingerprint(doc: dict[str, Any]) -> Fingerprint:
     if failure_id in EXCEPTION_IDS:
         parts["exception"] = facts.get("exception")
         if facts.get("raised_in"):
-            parts["raised_in"] = _LINE_SUFFIX.sub("", str(facts["raised_in"]))  # 'data.py:12' -> 'data.py'
-            uf = _user_frame(facts)
-            if uf:
-                parts["user_frame"] = uf
+            parts.update(_stack_parts(facts))
         else:
             parts["template"] = template
         if facts.get("wrapped_by"):
@@ -170,10 +177,7 @@ def fingerprint(doc: dict[str, Any]) -> Fingerprint:
         # a plain exception an entry names (KeyError, FileNotFoundError): one bug is one place in
         # the code, whatever key or path it was given there
         parts["exception"] = facts["exception"]
-        parts["raised_in"] = _LINE_SUFFIX.sub("", str(facts["raised_in"]))
-        uf = _user_frame(facts)
-        if uf:
-            parts["user_frame"] = uf
+        parts.update(_stack_parts(facts))
     else:
         # a knowledge-base entry already names the class; its facts name the sub-class (Xid, op,
         # error name). The line's wording is not hashed: it varies with versions, launchers and

@@ -20,19 +20,27 @@ _SIGNALS: dict[int, tuple[str, str]] = {
     8: ("SIGFPE", "an arithmetic fault in native code"),
 }
 _NAME_TO_NUM = {name: num for num, (name, _) in _SIGNALS.items()}
+# the first thing to check for a worker that died of this signal (whichever launcher reported it)
+_SIGNAL_FIX = {
+    "SIGKILL": "Check the node's kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory'.",
+    "SIGABRT": "Search that rank's output for 'Watchdog caught collective operation timeout' or 'terminate called after throwing'; a watchdog abort usually means another rank stalled first.",
+    "SIGBUS": "Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.",
+    "SIGSEGV": "Re-run the failing rank with faulthandler enabled (python -X faulthandler) to get the native crash location.",
+}
 
 
 def _decode(exitcode: int) -> tuple[str, str | None]:
+    """The exit code as a sentence, and the signal's name when a signal ended the worker."""
     if exitcode < 0:
         num = -exitcode
         name, why = _SIGNALS.get(num, (f"signal {num}", "the process was killed by a signal"))
-        return f"exit code {exitcode} = killed by {name}: {why}.", name
+        return f"Exit code {exitcode} = killed by {name}: {why}.", name
     if exitcode > 128 and exitcode - 128 in _SIGNALS:
         name, why = _SIGNALS[exitcode - 128]
-        return f"exit code {exitcode} = 128 + {exitcode - 128}, killed by {name}: {why}.", name
+        return f"Exit code {exitcode} = 128 + {exitcode - 128}, killed by {name}: {why}.", name
     if exitcode == 1:
-        return "exit code 1 = an uncaught Python exception (or sys.exit(1)) in the worker.", None
-    return f"exit code {exitcode} = the worker called exit({exitcode}) or a tool it ran failed.", None
+        return "Exit code 1 = an uncaught Python exception (or sys.exit(1)) in the worker.", None
+    return f"Exit code {exitcode} = the worker called exit({exitcode}) or a tool it ran failed.", None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -71,7 +79,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     name = None
     if isinstance(exitcode, int):
         text, name = _decode(exitcode)
-        parts.append(text[0].upper() + text[1:])
+        parts.append(text)
         if name:
             derived["signal"] = name
     if derived.get("root_rank_is_local"):
@@ -100,14 +108,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append(f"Re-run with torchrun --log-dir logs --tee 3 and read logs/<run>/attempt_0/{local}/stderr.log.")
     elif message:
         parts.append(f"Worker error: {message[:300]}")
-    if name == "SIGKILL":
-        fix.insert(0, "Check the node's kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory'.")
-    elif name == "SIGABRT":
-        fix.insert(0, "Search that rank's output for 'Watchdog caught collective operation timeout' or 'terminate called after throwing'; a watchdog abort usually means another rank stalled first.")
-    elif name == "SIGBUS":
-        fix.insert(0, "Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
-    elif name == "SIGSEGV":
-        fix.insert(0, "Re-run the failing rank with faulthandler enabled (python -X faulthandler) to get the native crash location.")
+    if name in _SIGNAL_FIX:
+        fix.insert(0, _SIGNAL_FIX[name])
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
 
 
@@ -129,14 +131,10 @@ def _explain_spawn(local: Any, exitcode: Any, signame: Any, facts: Mapping[str, 
         parts.append("The child's own traceback is printed right under '-- Process N terminated with the following error:': the exception at its end is the failure to fix.")
     elif isinstance(exitcode, int):
         text, name = _decode(exitcode)
-        parts.append(text[0].upper() + text[1:])
+        parts.append(text)
         parts.append("The process printed no Python traceback to spawn: look at its own last lines above (a native crash, os._exit, sys.exit, or a kill).")
-        if name == "SIGKILL":
-            fix.append("Check the kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory' (host RAM: fewer DataLoader workers, smaller prefetch, mmap'ed datasets).")
-        elif name == "SIGSEGV":
-            fix.append("Re-run with faulthandler (python -X faulthandler) to get the native crash location of that process.")
-        elif name == "SIGBUS":
-            fix.append("Check /dev/shm size and usage (df -h /dev/shm); raise --shm-size for containers.")
+        if name in _SIGNAL_FIX:
+            fix.append(_SIGNAL_FIX[name])
     fix.append(f"Read process {local}'s lines first: in a single console every spawned process prints unprefixed, so add the rank to your log format (e.g. logging.Formatter('[rank%(rank)s] ...') or print(f'[rank{{rank}}]', ...)) to tell them apart.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
 
@@ -150,7 +148,7 @@ def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
     name = None
     if isinstance(exitcode, int):
         text, name = _decode(exitcode)
-        parts.append(text[0].upper() + text[1:])
+        parts.append(text)
         derived["headline"] = f"DeepSpeed launcher: a worker process exited with code {exitcode}"
     else:
         derived["headline"] = "DeepSpeed launcher: a worker process failed and the launcher killed the others"
@@ -160,8 +158,8 @@ def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
     parts.append(f"{printed} is the last process it started, not necessarily the one that failed "
                  "(its handler prints the spawn loop's last command), and the code is that of the first process it found ended, "
                  "which may be a peer that lost its connection: find the failing rank from the workers' own errors above.")
-    if name == "SIGKILL":
-        fix.append("Check the node's kernel log for the OOM killer: dmesg -T | grep -iE 'killed process|out of memory'.")
+    if name in _SIGNAL_FIX:
+        fix.append(_SIGNAL_FIX[name])
     fix.append("Look above the 'Killing subprocess' lines for the first traceback or error of a worker ([rankN]: prefixes); "
                "with --enable_each_rank_log DIR each rank writes its own log file.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
