@@ -179,6 +179,32 @@ def test_retried_error_then_progress_is_handled_not_a_failure() -> None:
     assert d.exit_code == 1
 
 
+def test_quoted_source_in_a_notebook_traceback_is_not_progress() -> None:
+    """IPython prints the source around each frame; a format string there ("Epoch: {epoch:02d}") is
+    code, not a training step that went on past the error (held-out f039: a cut RuntimeError)."""
+    log = "\n".join([
+        "RuntimeError                              Traceback (most recent call last)",
+        "Cell In[1], line 191",
+        "    190 for epoch in range(1, 51):",
+        "--> 191     loss = train()",
+        "    192     print(f'Epoch: {epoch:02d}, Loss: {loss:.4f}')",
+        "    193     val_ap, val_auc = test(val_loader)",
+        "",
+        "Cell In[1], line 135, in train()",
+        "--> 135 z, last_update = memory(n_id)",
+        "    136 z = gnn(z, last_update, edge_index)",
+        "    137 pos_out = link_pred(z)",
+        "",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.exit_code == 1, d.verdict
+    assert d.primary is not None and d.primary.facts.get("exception") == "RuntimeError"
+    # a real step line after an error still counts as going on past it
+    d = diagnose("ERROR upload failed, will retry: ConnectionRefusedError: [Errno 111] Connection refused\n"
+                 + "".join(f"Epoch: {e:02d}, Loss: 0.5\n" for e in range(5)))
+    assert d.exit_code == 0
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     healthy=st.lists(st.sampled_from(HEALTHY + NEAR_MISSES), min_size=0, max_size=30),
