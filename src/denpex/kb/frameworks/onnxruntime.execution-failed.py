@@ -77,6 +77,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = "host memory allocation failed (bad allocation)"
         return Explanation(text=f"{op} '{node}' could not allocate host memory.",
                            fix=("Lower the batch / input size; in C++ check tensor buffer lengths passed to CreateTensor (elements vs bytes).",), derived=derived)
+    if not msg.strip() and not facts.get("node"):
+        # the line was cut after 'node.' (an issue title, a wrapped log line): the kernel's reason is lost
+        derived["what"] = "the status message was cut off; the kernel's reason is on the full line"
+        text = (f"A {op} node failed at run time, but this copy of the line ends before Name:'...' Status Message: ..., "
+                "which says why (shape mismatch, index out of range, out of memory, CUDA / cuDNN failure).")
+        fix.append("Get the full line (session.run's exception text, or the [E:onnxruntime:...] log with the terminal not truncating it) and read its Status Message.")
+        fix.append("Rerun the same input with providers=['CPUExecutionProvider']: if it works there, the failure is in the GPU provider (upgrade onnxruntime-gpu or match its CUDA / cuDNN).")
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     short = re.sub(r"^\S+\.(?:h|cc|cpp|cu):\d+ ", "", msg.strip())
     short = re.sub(r"^[\w:]+\([^)]*\)(?: const)? ", "", short)
     derived["what"] = (short[:160] or "see the status message")
