@@ -10,6 +10,8 @@ from denpex.explain import cuda_error_origin
 from denpex.models import Explanation
 from denpex.xid import HARDWARE_XIDS
 
+# runtime calls that run first in a process (device query / memory query): an unknown error there is the environment
+_EARLY_CALLS = frozenset({"cudaGetDeviceCount", "cudaSetDevice", "cudaGetDevice", "cudaMemGetInfo", "cudaGetDeviceProperties", "cudaDeviceGetAttribute", "cudaFree", "cudaDeviceGetDefaultMemPool"})
 _ERAS = {30: "CUDA < 10.1 runtime (legacy THC / cutorch build)", 999: "CUDA >= 10.1 runtime or driver API"}
 
 
@@ -25,6 +27,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             f"the failure happened while initialising CUDA ({init}), so the driver environment of this process is broken, not the model code; {who}"
         )
         fix.append("Fix the environment, not the code: reinstalling torch/TensorFlow will not help; run the verify command in the same container or session after each change.")
+    call = str(facts.get("cuda_call") or "").strip()
+    if call:
+        derived["cuda_call"] = call
+        name = call.split("(", 1)[0].strip()
+        if name in _EARLY_CALLS and not init:
+            derived["phase"] = "initialisation"
+            parts.append(
+                f"the failing call was {call}, one of the first calls that reach the driver in this process, so treat it like an "
+                "initialisation failure: the driver stack (nvidia_uvm, /dev/nvidia*, container or WSL GPU setup) is not usable here"
+            )
+            fix.append("Check the GPU in the same container / session first (nvidia-smi, then a one-line CUDA call); reload nvidia_uvm or reboot after suspend, and rerun.")
+        else:
+            parts.append(f"the failing call was {call}")
     if isinstance(xid, int):
         derived["phase"] = derived.get("phase", "runtime")
         if xid in HARDWARE_XIDS:
