@@ -30,16 +30,19 @@ _LIB = re.compile(r"cannot find -l(?P<lib>\S+)")
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     cmd = str(facts.get("compiler") or "").strip()
-    if not cmd:
+    cmake = bool(facts.get("cmake_step"))
+    if not cmd and not cmake:
         return None
-    name = re.split(r"[\\/]+", cmd.replace("\\\\", "\\"))[-1] or cmd
+    name = (re.split(r"[\\/]+", cmd.replace("\\\\", "\\"))[-1] or cmd) if cmd else "cmake --build"
     status = facts.get("exit_status")
     err = str(facts.get("compile_error") or "").strip()
     link = str(facts.get("link_error") or "").strip()
     derived: dict[str, Any] = {"compiler_name": name}
     fix: list[str] = []
     low = name.lower()
-    kind = ("nvcc (CUDA)" if "nvcc" in low else "MSVC (cl.exe)" if low.startswith("cl") and low.endswith(".exe") or low == "cl"
+    ended = f"exited with status {status}" if status is not None else "failed"
+    who = "pip / scikit-build compiled the package with CMake" if cmake and not cmd else "setuptools built an extension"
+    kind = ("The CMake build step (scikit-build)" if cmake and not cmd else "nvcc (CUDA)" if "nvcc" in low else "MSVC (cl.exe)" if low.startswith("cl") and low.endswith(".exe") or low == "cl"
             else "the linker" if low in ("link.exe", "ld") else name)
     if link and (m := _LIB.search(link)):
         lib = m.group("lib")
@@ -59,18 +62,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             if m := rx.search(err):
                 header = next((g for g in m.groups() if g), "") if m.groups() else ""
                 derived["cause"] = what + (f" ({header})" if header else "")
-                text = f"{kind} exited with status {status}: '{err[:200]}' - {what}."
+                text = f"{kind} {ended}: '{err[:200]}' - {what}."
                 fix.append(how.format(header=header or "the header"))
                 fix.append("Rerun the build after the fix; if other errors remain, fix the first one first.")
                 return Explanation(text=text, fix=tuple(fix), derived=derived)
         derived["cause"] = f"compiler error: {err[:160]}"
-        text = (f"{kind} exited with status {status}. The nearest compiler error above it: '{err[:300]}'. "
+        text = (f"{kind} {ended}. The nearest compiler error above it: '{err[:300]}'. "
                 "If several errors were printed, the first one is the cause; the rest usually follow from it.")
         fix.append("Fix the first compiler error; if it is in the package's own code, your compiler / Python / numpy / torch version is probably newer or older than the release supports: use a release with wheels for your setup.")
         return Explanation(text=text, fix=tuple(fix), derived=derived)
     derived["cause"] = "the compiler's error is not in this log"
-    text = (f"{kind} exited with status {status} while setuptools built an extension, but its error message is not in this log: "
+    text = (f"{kind} {ended} while {who}, but its error message is not in this log: "
             "it is printed above this line (scroll up, or it was cut from the paste).")
     fix.append("Rerun the build with the full output kept: pip install -v --no-cache-dir <package> 2>&1 | tee build.log (or python setup.py build_ext 2>&1 | tee build.log), then read the first 'error:' in it.")
-    fix.append("Check the toolchain: the compiler exists and runs (" + name + " --version), and the Python headers are installed (python3-config --includes).")
+    tool = "gcc / g++ / cmake" if cmake and not cmd else name
+    fix.append(f"Check the toolchain: the compiler exists and runs ({tool} --version), and the Python headers are installed (python3-config --includes).")
     return Explanation(text=text, fix=tuple(fix), derived=derived)
