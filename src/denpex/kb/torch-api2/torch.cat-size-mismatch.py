@@ -11,6 +11,24 @@ from denpex.models import Explanation
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("ndim_a") is not None and facts.get("ndim_b") is not None:
+        na, nb = int(facts["ndim_a"]), int(facts["ndim_b"])
+        return Explanation(
+            text=(f"torch.cat joins tensors of the same rank; here one has {na} dimensions and another {nb}: one of them is "
+                  f"missing {abs(na - nb)} axis/axes (a batch, channel or spatial axis, or a vector joined to a feature map)."),
+            fix=("Print [t.shape for t in tensors] before the cat and add the missing axes to the lower-rank tensor "
+                 "(x.unsqueeze(dim), or v[:, :, None, None].expand(-1, -1, H, W) to tile a vector over a map), or flatten the other one.",),
+            derived={"what": f"torch.cat of tensors with {na} and {nb} dimensions", "cause": "rank-mismatch"},
+        )
+    if facts.get("_signature") == "zero-dim":
+        k = facts.get("tensor_index")
+        return Explanation(
+            text=(f"Element {k} of the list is a 0-d tensor (a scalar such as a loss, x.sum() or t[i] of a 1-D tensor); "
+                  "torch.cat needs at least one dimension to join along. Code written for PyTorch < 0.4 hits this because "
+                  "such values used to be 1-element tensors."),
+            fix=("Use torch.stack(values) to build a 1-D tensor from scalars, or cat [v.reshape(1) for v in values].",),
+            derived={"what": f"torch.cat got a 0-d (scalar) tensor at position {k}", "cause": "zero-dim"},
+        )
     a, b = facts.get("expected_size"), facts.get("got_size")
     if a is None or b is None:
         return None
