@@ -52,7 +52,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     line = facts.get("line")
     command = str(facts.get("cmake_command") or "")
     if not any((reason, file)):
-        return None
+        if not facts.get("wrapper"):
+            return None
+        # only scikit-build's wrapper is in the log: CMake's own 'CMake Error' lines were cut off
+        return Explanation(
+            text=("scikit-build reports that CMake's configure step failed, but CMake's own 'CMake Error' lines are not in this log. "
+                  "They are printed above the wrapper and name the cause: usually a missing C/C++ or CUDA compiler, a missing library, "
+                  "or a CMake version the project does not accept."),
+            fix=("Rerun with the full output: pip install -v --no-cache-dir <package> 2>&1 | tee build.log, then grep -n -A8 'CMake Error' build.log.",
+                 "Check the toolchain the build needs: cmake --version, gcc --version / cl, and nvcc --version for CUDA builds (CMAKE_ARGS=-DGGML_CUDA=on etc.)."),
+            derived={"where": "configure", "cause": "CMake's own error is not in this log"},
+        )
     parts: list[str] = []
     fix: list[str] = []
     derived: dict[str, Any] = {}
