@@ -106,6 +106,8 @@ FAILURES = [
     ("unable to prepare context: unable to evaluate symlinks in Dockerfile path: lstat /srv/Dockerfile: no such file or directory", "docker build"),
     ("No such file or directory: './checkpoints/latest_net_G_A.pth'", "a missing file without its errno"),
     ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
+    ("9:29:39: Error: In Music Generation, exception: If num_output_segments is set, it must be <= num_interpolation_steps", "wxWidgets log line: clock time, then Error:"),
+    ("Generation failed: Exit code 1. Check /tmp/ltx_generation.log", "a wrapper's capitalised Exit code"),
 ]
 
 NEAR_MISSES = [
@@ -140,6 +142,8 @@ NEAR_MISSES = [
     "WARNING: No such file or directory: './cache/index.json', building it",
     "random-job-example-4rlkld8k-b97xv                 3/3     Running   0          5m59s",
     "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
+    "9:25:41: FFmpeg libraries loaded successfully from: C:\\Program Files\\ffmpeg\\bin\\avformat-60.dll",
+    "Generation finished: Exit code 0. Output in /tmp/ltx_generation.log",
 ]
 
 

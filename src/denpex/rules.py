@@ -72,7 +72,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
-    ("exception", r"(?:^|\]: ?|error: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
+    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
@@ -204,7 +205,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # the last two: launchers' records of how one process ended (read by attribution.exit_record),
         # Open MPI/PRRTE's "mpirun noticed that process rank 1 ... exited on signal 9 (Killed)" and the
         # "Process name: [[28107,1],2]" field under "The first process to do so was:"
-        (r"exit ?code[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|failed with (?:exit )?code -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+"
+        (r"[Ee]xit ?[Cc]ode[:=]? ?-?\d+|exitcode\s*: -?\d+|exited with (?:code|status) -?\d+|failed with (?:exit )?code -?\d+|Signal \d+ \(SIG[A-Z]+\) received|^Killed\s*$|returned non-zero exit status -?\d+"
          r"|exited on signal \d+|^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),\d+\]"),
         False,
     ),

@@ -63,7 +63,7 @@ def _miner():  # type: ignore[no-untyped-def]
     return TemplateMiner(config=cfg)
 
 
-_EXIT_VALUE = re.compile(r"(?:exit ?code[:=]? ?|exitcode\s*: |exited with (?:code|status) |exit status |failed with (?:exit )?code )(-?\d+)")
+_EXIT_VALUE = re.compile(r"(?:[Ee]xit ?[Cc]ode[:=]? ?|exitcode\s*: |exited with (?:code|status) |exit status |failed with (?:exit )?code )(-?\d+)")
 
 
 def nonzero_exit(text: str) -> bool:

@@ -15,6 +15,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     ranks = facts.get("failed_ranks")
     trial = facts.get("trial")
     trials = facts.get("trials")
+    error_file = facts.get("error_file")
+    if error_file and not ranks:
+        n = facts.get("errored_trials") or facts.get("failures")
+        derived["where"] = f"the trial's error file {error_file}"
+        parts.append(
+            f"Ray Tune's status table lists {'errored trials (' + str(n) + ')' if facts.get('errored_trials') else 'trials in ERROR'}: it shows "
+            f"only where each trial's traceback was saved, not the error itself. {error_file} holds the traceback of "
+            f"{'trial ' + str(trial) if trial else 'the first errored trial'}; the others' error files are in their rows."
+        )
+        fix.append(f"cat {error_file}  # the trial's exception and traceback: fix that, then rerun or Tuner.restore(..., restart_errored=True)")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if ranks:
         n = len(str(ranks).split(","))
         derived["where"] = f"[Rank {ranks} Error Snippet] under this line"
