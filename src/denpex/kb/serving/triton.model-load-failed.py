@@ -32,7 +32,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         kind = "stray directory in the repository"
         text = f"'{model}' is a directory in the model repository that is not a model (e.g. lost+found at the root of a mounted volume, or a hidden/temporary folder); Triton polls every subdirectory."
         fix.append("Point --model-repository at a subdirectory that contains only model folders, or remove the stray directory.")
-    elif "unknown platform" or "unable to find backend" in low or "unable to find 'libtriton_" in low or "backend" in low and "not found" in low:
+    elif "unknown platform" in low or "unable to find backend" in low or "unable to find 'libtriton_" in low or "backend" in low and "not found" in low:
         kind = "backend not available"
         text = f"The backend/platform requested for '{model}' is not available in this Triton build (misspelled name, or the backend is not shipped in this container)."
         fix.append("Check platform/backend in config.pbtxt against the backends in /opt/tritonserver/backends; use an image that includes it.")
