@@ -15,7 +15,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     what = ""
-    if "env_var" in g:
+    if "bad_override" in g:
+        ov = g["bad_override"]
+        k, _, v = ov.partition("=")
+        what = f"override '{ov}' cannot be parsed"
+        parts.append(f"Hydra's override grammar could not read '{ov}'.")
+        odd = [c for c in "\\~ []{}()'\"<>,:$*" if c in v]
+        if odd:
+            parts.append("Its value holds characters the grammar treats specially (" + " ".join(repr(c) for c in odd) + ").")
+        if "\\" in v:
+            parts.append("A Windows path with backslashes must be quoted, or written with forward slashes.")
+        fix.append(f"Quote the value for Hydra inside shell quotes: '{k}=\"{v}\"' (in Python: f'{k}=\"{{path}}\"'), or use forward slashes in paths.")
+        fix.append("Keys with characters outside [A-Za-z0-9_.-] cannot be overridden on the command line: set them in a config file instead.")
+    elif "env_var" in g:
         v = g["env_var"]
         what = f"environment variable {v} is not set (${{oc.env:{v}}})"
         parts.append(f"The config reads ${{oc.env:{v}}} without a default and {v} is not set in this job's environment.")
