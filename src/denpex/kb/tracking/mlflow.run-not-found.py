@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +37,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     else:
         return None
     derived["store"] = uri if uri else "the tracking store in use"
+    if run_id and not re.fullmatch(r"[0-9a-fA-F-]{8,40}", run_id):
+        # not an id at all: a runs:/ URI whose first segment is a folder name (runs:/Users/me/.../artifacts/model)
+        derived["what"] = f"'{run_id}' is not a run id (runs:/ URI given a path)"
+        text = (f"MLflow looked for a run with id '{run_id}', which is not a run id: a runs:/ URI means runs:/<run_id>/<path inside the run's artifacts>, "
+                f"so a filesystem path after runs:/ makes its first folder ('{run_id}') the run id.")
+        fix = ["Pass the run id: --model-uri runs:/<32-hex run id>/<artifact path> (e.g. runs:/3f52da7ab25649de825ed8d344ea4be6/model), "
+               "or point at the folder itself: --model-uri file:///abs/path/mlruns/0/<run id>/artifacts/<model dir>."]
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if facts.get("hydra"):
         parts.append(
             "This is a Hydra job: Hydra changes the working directory per run (outputs/<date>/<time>), so the default relative ./mlruns "
