@@ -13,6 +13,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     tag = str(facts.get("tag") or "")
     if not tag:
         return None
+    if not facts.get("kind") and not facts.get("store"):
+        # 'Invalid Tag X': X is not even a valid tag (bentoml serve fell back to reading a service path as a tag)
+        derived = {"kind": "Bento", "tag": tag, "where": "(not a valid tag)"}
+        if ":" in tag and (tag.split(":", 1)[0].startswith("_") or re.search(r"[A-Z/]|\.py", tag)):
+            text = (f"bentoml serve got '{tag}', which looks like a service import path (module:attribute), could not import it from the "
+                    "working directory, and then tried it as a Bento tag - which it is not (tags are lowercase letters, digits, '.', '_', '-', "
+                    "starting with a letter or digit).")
+            fix = ("Run bentoml serve from the folder that contains the service module (or pass --working-dir), and make the module import: "
+                   "python -c 'import <module>' there shows the real ImportError.",
+                   "With OpenLLM: install the bentoml version that openllm release requires (pip install -U openllm, or pin bentoml as its "
+                   "requirements say); OpenLLM 0.4 generates _service:svc for the BentoML 1.1 API.")
+        else:
+            text = f"'{tag}' is not a valid BentoML tag: names must be lowercase letters, digits, '.', '_' or '-', starting and ending with a letter or digit (name:version)."
+            fix = (f"Use the tag as bentoml list / bentoml models list prints it (lowercase), e.g. {tag.lower()}.",)
+        return Explanation(text=text, fix=fix, derived=derived)
     kind = str(facts.get("kind") or "Bento")
     raw_store = str(facts.get("store") or "")
     m = re.search(r"<osfs '([^']+)'>", raw_store)
