@@ -25,8 +25,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("signal")
     code = facts.get("exit_code")
     pid = facts.get("pid")
-    hydra = not facts.get("launcher") and "nonzero_procs" not in facts
-    launcher = facts.get("launcher") or ("mpiexec (Hydra)" if hydra else "mpirun")
+    gloo = bool(facts.get("gloo_process"))
+    hydra = not gloo and not facts.get("launcher") and "nonzero_procs" not in facts
+    launcher = facts.get("launcher") or ("horovodrun (Gloo)" if gloo else "mpiexec (Hydra)" if hydra else "mpirun")
     who = f"rank {rank}" if rank is not None else "one rank"
     where = f" on node {node}" if node else ""
     derived: dict[str, Any] = {"launcher": launcher}
@@ -41,6 +42,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if sig is None and isinstance(code, int) and code == 9 and hydra:
         sig = 9
         parts.append("Hydra's EXIT CODE 9 is the signal number of a rank that was killed (SIGKILL).")
+    if sig is None and gloo and isinstance(code, int) and code < 0 and -code in _SIGNALS:
+        sig = -code  # the Gloo launcher reports a process killed by signal N as -N
     if sig is not None:
         name, meaning = _SIGNALS.get(int(sig), (f"signal {sig}", f"was terminated by signal {sig}"))
         derived["how"] = f"was killed by {name} (signal {sig}){where}"
@@ -61,7 +64,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             parts.append(f"Status 1 from a Python rank is an uncaught exception (or sys.exit(1)): {who}'s traceback is earlier in the log.")
         else:
             parts.append(f"Status {code} was chosen by the program (or a wrapper script); {who}'s own output says why.")
-        fix.append(f"Read {who}'s own output before this summary (mpirun --tag-output or --output-filename DIR to separate ranks).")
+        if gloo:
+            fix.append(f"Read {who}'s own output before these lines (horovodrun --output-filename DIR writes each rank's stdout/stderr to DIR/rank.N); "
+                       "when every process exits with the same status at start-up, suspect the launch itself (hosts / slots, network interface, the script failing on import).")
+        else:
+            fix.append(f"Read {who}'s own output before this summary (mpirun --tag-output or --output-filename DIR to separate ranks).")
     else:
         derived["how"] = f"ended abnormally{where}"
         parts.append(f"{launcher} reports that {who}{where} ended abnormally and the job was aborted; the failing rank's own output holds the cause.")
