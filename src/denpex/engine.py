@@ -34,6 +34,7 @@ from .scanner import (
     make_matcher,
 )
 from .unknown import evidence_of, summarise_unknown
+from .launcher_blocks import attribute_launcher_blocks
 from .spawn_blocks import attribute_spawn_blocks
 from .unnamed import demote_handled, exception_findings, handled_failures
 
@@ -196,6 +197,7 @@ def scan_sources(
                     at = attr.Attribution(srank, at.local_rank, at.host or shost, at.pid, at.time)
             out.append(AttributedHit(hit, rule, idx, at, inherited))
     attribute_spawn_blocks(out)
+    attribute_launcher_blocks(out)
     return _fill_rank_hosts(_real_host_names(sources, out))
 
 

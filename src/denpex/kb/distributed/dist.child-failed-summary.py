@@ -50,6 +50,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     signame = facts.get("signal_name")
     if exitcode is None and signame in _NAME_TO_NUM:
         exitcode = -_NAME_TO_NUM[signame]
+    sig = str(facts.get("_signature") or "")
+    if sig.startswith("composer-"):
+        return _explain_composer(sig, exitcode, facts)
     if exitcode is None and local is None and rank is None and not facts.get("ds_launcher"):
         return None
     if facts.get("spawn"):
@@ -162,4 +165,38 @@ def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
         fix.append(_SIGNAL_FIX[name])
     fix.append("Look above the 'Killing subprocess' lines for the first traceback or error of a worker ([rankN]: prefixes); "
                "with --enable_each_rank_log DIR each rank writes its own log file.")
+    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
+
+def _explain_composer(sig: str, exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
+    """MosaicML Composer's launcher: "Rank N crashed with exit code C." names the first rank it found
+    ended; "Global rank N (PID p) exited with code C" heads that rank's saved output, or is its final
+    status line, which names the first rank *in order* that ended non-zero (perhaps one it killed)."""
+    derived: dict[str, Any] = {"launcher": "the Composer launcher"}
+    parts: list[str] = []
+    fix: list[str] = []
+    name = None
+    text = ""
+    if isinstance(exitcode, int):
+        text, name = _decode(exitcode)
+    if sig == "composer-rank-crashed":
+        rank = facts.get("root_rank")
+        derived["headline"] = f"Composer launcher: rank {rank} crashed first" + (f" with exit code {exitcode}" if exitcode is not None else "")
+        parts.append(f"The Composer launcher saw global rank {rank} end first ({text[0].lower() + text[1:] if text else 'non-zero'}), "
+                     "then sent SIGTERM to the other ranks.")
+        parts.append(f"Rank {rank}'s own output is printed below between '----------Begin global rank {rank} STDERR----------' and its End marker "
+                     "(local rank 0 prints straight to the console): the exception at its end is the failure.")
+    else:
+        rank = facts.get("exited_rank")
+        derived["headline"] = f"Composer launcher: global rank {rank} exited with code {exitcode}"
+        if name == "SIGTERM":
+            parts.append(f"Global rank {rank} was terminated (exit code {exitcode}): the launcher stops every rank with SIGTERM after one crashed, "
+                         "so this rank is not the one that failed; the crashed rank's output is the block between its Begin/End markers.")
+        else:
+            parts.append(f"Global rank {rank} ended with exit code {exitcode}. {text}".strip())
+            parts.append(f"Its saved stdout/stderr follow between '----------Begin global rank {rank} ...' and '----------End global rank {rank} ...' markers.")
+    if name in _SIGNAL_FIX:
+        fix.append(_SIGNAL_FIX[name])
+    fix.append("Read the crashed rank's block (or its file: composer --stdout/--stderr formats, default rank{rank}.stdout.txt in a temporary folder); "
+               "for every rank's output in its own file run composer with --stdout 'logs/rank{rank}.out' --stderr 'logs/rank{rank}.err'.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
