@@ -55,6 +55,18 @@ def _value_not_in_list(node: str, inp: str, value: str, choices: str) -> Explana
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     node = str(facts.get("node") or "").strip()
+    if facts.get("_signature") == "missing-node-type":
+        nid = facts.get("node_id")
+        which = f"node type {node}" if node else "a node whose type the frontend could not resolve (no class_type)"
+        return Explanation(
+            text=f"The workflow uses {which}" + (f" (node #{nid})" if nid else "") + ", which no installed custom-node pack provides, so ComfyUI rejects the whole prompt.",
+            fix=("Install the missing custom nodes: ComfyUI-Manager > Install Missing Custom Nodes (or find the pack that defines " + (node or "the red node") + " and git clone it into custom_nodes/, pip install -r its requirements.txt), then restart ComfyUI.",
+                 "If the pack is installed, its import failed at startup: look for 'Cannot import ... module for custom nodes' / '(IMPORT FAILED)' in the startup log and fix that error.",
+                 "Or delete/replace that node in the workflow" + (f" (node #{nid})" if nid else "") + "."),
+            derived={"what": "workflow uses a node that is not installed" + (f": {node}" if node else "") + (f" (#{nid})" if nid else "")},
+        )
+    if facts.get("_signature") == "error-report" and node.upper() == "N/A":
+        node = ""
     reason = str(facts.get("reason") or "")
     inp = str(facts.get("input") or "")
     if facts.get("value") is not None and inp:
@@ -80,9 +92,23 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             derived={"what": "prompt failed validation" + (f": {reason.strip()[:120]}" if reason else "")},
         )
     msg = str(facts.get("exception_message") or "").strip()
+    etype = str(facts.get("exception_type") or "").strip()
     pack = str(facts.get("custom_node") or "")
+    if etype and msg and not msg.startswith(etype):
+        msg = f"{etype}: {msg}"
+    elif etype and not msg:
+        msg = etype
+    if "failed validation" in msg or "Required input is missing" in msg or "Value not in list" in msg:
+        m = _VNIL.search(msg)
+        if m:
+            return _value_not_in_list(node, m.group("input"), m.group("value"), m.group("choices"))
+        m = _MISSING.search(msg)
+        if m:
+            return Explanation(text=f"The required input '{m.group('input')}' has no link or value in the submitted prompt.",
+                               fix=("Connect the input (or set its widget); if the node shows no such input, recreate the node - the workflow was saved with another version of it.",),
+                               derived={"what": f"prompt failed validation: required input '{m.group('input')}' missing"})
     parts = ["A node raised while the workflow ran" + (f" ({node})" if node else "") + (f": {msg}" if msg else "") + "."]
-    if facts.get("_signature") == "error-occurred-when-executing":
+    if facts.get("_signature") in ("error-occurred-when-executing", "error-report"):
         fix = ["Open the ComfyUI console (or comfyui.log) for this error's full traceback: its last line is the exception to fix; the dialog shows only its message."]
     else:
         fix = ["Fix the exception printed at the end of the traceback below the ComfyUI line; that is the failure."]
