@@ -73,6 +73,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     mean = _meaning(msg)
     if mean:
         parts.append(f"That means {mean}.")
+    if "unigram/trainer.rs" in loc or "esaxx" in loc:
+        parts.append("In the Unigram trainer this is the suffix-array step (esaxx) overflowing: the training corpus is too large for it (over about 2 billion characters) or has extremely long lines.")
+        derived["hint"] = "corpus too large for the unigram suffix array"
     if thread and thread != "main" and loc:
         parts.append("A panic outside the main thread may fail only that task or request; a panic in 'main' ends the program (exit code 101).")
     fix = []
@@ -83,6 +86,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     else:
         fix.append("Upgrade the package whose call is in the Python traceback (pip install -U tokenizers / safetensors / tiktoken, or the server image).")
     fix.append("Rerun with RUST_BACKTRACE=1 for the Rust stack, and report the message, version and input upstream if the newest release still panics.")
+    if derived.get("hint"):
+        fix.insert(0, "Train the tokenizer on a sample of the corpus (a few GB is plenty for a vocabulary), or split very long lines; or use BPE, whose trainer has no suffix array.")
     if "untagged enum" in msg:
         fix.insert(0, "Load tokenizer.json with the tokenizers version that saved it (pip install -U tokenizers transformers), or re-download the tokenizer files.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
