@@ -25,6 +25,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("Fix the exception at the end of the following traceback; if it is an AssertionError inside uvicorn/lifespan, upgrade uvicorn and starlette/fastapi together.",),
             derived={"because": ": the app raised in the lifespan protocol"},
         )
+    if facts.get("_signature") == "gunicorn-worker-failed-to-boot":
+        return Explanation(
+            text="gunicorn's master stopped because a worker exited during boot (exit status 3); its own 'Shutting down' / HaltServer traceback is not the cause. The worker's error - an import error in the app module, or a uvicorn worker's 'Application startup failed' with the startup traceback - is printed before it.",
+            fix=("Find the first traceback after 'Booting worker with pid' and fix it; run the app once without gunicorn (python -c 'import main' or uvicorn main:app) to see it directly.",
+                 "If nothing is printed, start gunicorn with --preload --log-level debug so import errors surface in the master."),
+            derived={"because": ": gunicorn worker failed to boot"},
+        )
     if not err:
         return Explanation(
             text="uvicorn reports that the app's startup/lifespan code raised, but the exception is not in this part of the log.",
