@@ -110,6 +110,24 @@ def test_rank_with_a_cut_off_traceback_is_not_the_silent_one():
     assert silent.primary.suspect and silent.primary.rank == 2
 
 
+def test_launcher_cut_traceback_after_the_ranks_failed_is_not_a_new_root():
+    """A launcher's own traceback, unprefixed and cut before its exception line, printed after its
+    ranks failed (horovodrun, axolotl's CLI over accelerate) is that failure travelling up, not a
+    root of its own; a rank's own cut traceback still is (test above)."""
+    log = "\n".join([
+        "[rank1]: Traceback (most recent call last):",
+        '[rank1]:   File "/app/train.py", line 40, in <module>',
+        "[rank1]: ValueError: batch size 0",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3/dist-packages/horovod/runner/launch.py", line 770, in run_commandline',
+        "    _run(args)",
+        '  File "/usr/lib/python3/dist-packages/horovod/runner/launch.py", line 760, in _run',
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.rank == 1 and d.primary.facts.get("exception") == "ValueError"
+    assert not any(f.facts.get("cut") and f.role == "root" for f in d.findings)
+
+
 def test_clock_skew_makes_order_ambiguous(tmp_path):
     (tmp_path / "node-0").mkdir()
     (tmp_path / "node-1").mkdir()

@@ -144,6 +144,8 @@ NEAR_MISSES = [
     "random-job-example-4rlkld8k-x7m2p                 0/1     Completed 0          9m12s",
     "9:25:41: FFmpeg libraries loaded successfully from: C:\\Program Files\\ffmpeg\\bin\\avformat-60.dll",
     "Generation finished: Exit code 0. Output in /tmp/ltx_generation.log",
+    "When running section 1.2 and 1.3, since last week, there's an error:",
+    "I get the following error:",
 ]
 
 

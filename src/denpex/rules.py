@@ -190,7 +190,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|\b(?:[Nn]o|[Ww]ithout|0|[Zz]ero) (?:errors?|failures?)\b|\b[Ii]gnor(?:e|ed|ing)\b|\b[Ss]kipp(?:ed|ing)\b|[Nn]ot an error"
          r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"
          # git's notes when a script asks for its version outside a checkout
-         r"|not a git repository|No names found, cannot describe|No tags can describe"),
+         r"|not a git repository|No names found, cannot describe|No tags can describe"
+         # prose that introduces a paste ("since last week, there's an error:", "I get the following error:")
+         r"|\b(?:an|the|this|that|following|same|another|these|those|some|[Tt]his|[Tt]he) (?:\w+ )?[Ee]rrors?:\s*$"),
     ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     # a launcher's markers around one rank's saved output (MosaicML Composer): launcher_blocks.py

@@ -124,7 +124,7 @@ def exception_findings(
     # collateral entry on the lines just after an exception (srun's "task 3: Exited", an MPI_ABORT
     # banner) is the teardown it caused, not the rest of its message
     known: dict[int, list[tuple[int, bool]]] = {}
-    first_failure: dict[tuple[int, int | None], int] = {}  # per stream, the first line an entry or an exception called a failure
+    first_failure: dict[tuple[int, int | None], int] = {}  # per stream (and per file: rank -1), the first failure line
     for h in hits:
         if h.rule.entry_id is not None:
             role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
@@ -132,12 +132,12 @@ def exception_findings(
             # (a wrapper that announces the traceback printed after it, "Exception in ASGI application",
             # is not a failure before that traceback)
             if role != "noise" and not h.rule.wraps and (h.file_index, h.hit.line) not in handled:
-                k = tracebacks.stream_of(h)
-                first_failure[k] = min(first_failure.get(k, h.hit.line), h.hit.line)
+                for k in (tracebacks.stream_of(h), (h.file_index, -1)):
+                    first_failure[k] = min(first_failure.get(k, h.hit.line), h.hit.line)
     for r in records:
         if not r.cut and (r.hit.file_index, r.hit.hit.line) not in handled:
-            k = tracebacks.stream_of(r.hit)
-            first_failure[k] = min(first_failure.get(k, r.hit.hit.line), r.hit.hit.line)
+            for k in (tracebacks.stream_of(r.hit), (r.hit.file_index, -1)):
+                first_failure[k] = min(first_failure.get(k, r.hit.hit.line), r.hit.hit.line)
     vers = tracebacks.versions(hits, records)
     # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
     # "raise CalledProcessError(...) from RuntimeError(stderr)": a bare "RuntimeError" when the child
@@ -169,7 +169,10 @@ def exception_findings(
         if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
             _add_traceback_facts(rec, vers, named, masker)
             continue
-        if rec.cut and not rec.exc_type and first_failure.get(tracebacks.stream_of(h), line) < line:
+        # (a rank's own stream only counts its own earlier failures; unattributed lines - a launcher's
+        # output after its ranks failed - count any earlier failure in the file)
+        ff_key = (h.file_index, -1) if h.at.rank is None else tracebacks.stream_of(h)
+        if rec.cut and not rec.exc_type and first_failure.get(ff_key, line) < line:
             # a traceback cut before its exception line, with no class named, after a failure the same
             # process already showed: the same error travelling up another stack (axolotl's CLI re-raising
             # accelerate's CalledProcessError), not a new one; alone it is still reported
