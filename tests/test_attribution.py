@@ -267,3 +267,20 @@ def test_a_failed_rank_named_by_the_signature_becomes_the_findings_rank():
     two = one.replace("rank=[3]", "rank=[1, 3]")
     d = diagnose(two)
     assert d.primary is not None and d.primary.rank is None
+
+
+def test_rust_backtrace_frame_numbers_are_not_srun_labels():
+    """'   0: rust_begin_unwind' is a Rust backtrace frame, not srun --label's task 0."""
+    log = "\n".join([
+        "thread 'main' panicked at src/lib.rs:10:5:",
+        "called `Option::unwrap()` on a `None` value",
+        "stack backtrace:",
+        "   0: rust_begin_unwind",
+        "             at /rustc/07dca489ac2d933c78d3c5158e3f43beefeb02ce/library/std/src/panicking.rs:645:5",
+        "   1: core::panicking::panic_fmt",
+        "   2: <tokenizers::models::bpe::BPE as tokenizers::tokenizer::Model>::tokenize",
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.ranks == [] or all(r.rank is None for r in d.ranks)
+    assert d.primary is not None and d.primary.rank is None
+    assert from_line("0: Traceback (most recent call last):").rank == 0  # srun --label still is

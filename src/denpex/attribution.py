@@ -133,7 +133,9 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*\[default(?P<local>\d+)\]:"), "torchrun-tee"),
     (re.compile(r"^\s*\[(?P<job>\d+),(?P<rank>\d+)\]<std(?:out|err)>:"), "mpirun"),
     (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*): \[rank(?P<rank>\d+)\]:"), "pdsh"),
-    (re.compile(r"^\s*(?P<rank>\d{1,5}): "), "srun"),
+    # (not a Rust backtrace frame, "   0: rust_begin_unwind" / "  12: tokenizers::x::y", nor a
+    # gdb-style "N: 0x55d0 - core::panicking::panic")
+    (re.compile(r"^\s*(?P<rank>\d{1,5}): (?!(?:0x[0-9a-fA-F]+ - )?(?:<?[A-Za-z_][\w<>]*::|rust_begin_unwind\b|__rust))"), "srun"),
     # pdsh / DeepSpeed multi-node prefix "worker-3: ...": a lowercase host name with a digit in it,
     # so that "RuntimeError: ..." or "huggingface_hub.errors.GatedRepoError: ..." are never taken for hosts
     # (not slurmstepd's own "slurmstepd-falkor7: error:" prefix, whose host is after the dash)
