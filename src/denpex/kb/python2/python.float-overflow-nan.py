@@ -33,6 +33,28 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         else:
             parts.append("A math-module function (exp, pow, cosh...) produced a result beyond the double range (~1.8e308); the math module raises instead of returning inf.")
             fix.append("Rescale the computation (work in log space, e.g. logsumexp), cap the argument, or use numpy/torch functions that return inf.")
+    elif kind == "math domain error":
+        calls = re.findall(r"\b(?:math\.)?(log10|log2|log1p|log|sqrt|acos|asin|acosh|atanh)\(([^()]{0,120})", code)
+        live = [c for c in calls if not re.fullmatch(r"\s*[-+]?[0-9.]+\s*", c[1])]
+        name = (live or calls)[0][0] if calls else ""
+        headline = (f"math.{name}() got an argument outside its domain" if name else "A math function got an argument outside its domain") + where
+        if name.startswith("log"):
+            parts.append(f"math.{name} needs x > 0; the argument is 0 or negative (or NaN).")
+            if re.search(r"mse|psnr", low):
+                parts.append("This is a PSNR/log-MSE computation: the MSE is exactly 0 (identical images, an all-zero prediction and target, or an empty batch), so log(0) is undefined.")
+                fix.append("Special-case mse == 0 (PSNR = inf or a cap such as 100 dB) or add a small epsilon: 10 * math.log10(max_val**2 / max(mse, 1e-10)).")
+            elif re.search(r"\bn\w*\s*-\s*1|nid|num_\w+|count|len\(", low):
+                parts.append("The argument is computed from a count that is 0 or 1 here (e.g. log(n - 1) with n <= 1): the data has fewer items/identities/classes than the formula assumes - often an empty or wrongly parsed dataset.")
+                fix.append("Check the count (print it): fix the dataset/annotation parsing that produced 0 or 1 items, or guard the formula for small counts.")
+            else:
+                parts.append("Typical causes: a probability or frequency that is exactly 0 (no smoothing), a count of 0, or a value that went negative/NaN upstream.")
+                fix.append("Guard the argument (math.log(max(x, 1e-12))) or add smoothing to probabilities; find why the value is 0/negative.")
+        elif name == "sqrt":
+            parts.append("math.sqrt needs x >= 0; the argument is negative - typically a variance computed as E[x^2] - E[x]^2 that float rounding made slightly negative, or a value that went NaN.")
+            fix.append("Clamp before the root (math.sqrt(max(var, 0.0))) or compute variance with a numerically stable method (np.var / Welford).")
+        else:
+            parts.append("The argument is outside the function's domain (log of x <= 0, sqrt of x < 0, acos/asin outside [-1, 1]).")
+            fix.append("Clamp or validate the argument (e.g. acos(min(1, max(-1, x)))) and find why it left the domain.")
     elif kind in ("NaN", "infinity"):
         what = "NaN" if kind == "NaN" else "infinity"
         lossy = bool(re.search(r"loss|metric|acc|avg|average|mean|score|ppl", low))
