@@ -19,6 +19,16 @@ def _dims(text: Any) -> list[int] | None:
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("norm_input_shape"):
+        shape = facts["norm_input_shape"]
+        return Explanation(
+            text=(f"InstanceNorm received {shape}: the feature map has a single spatial element per channel, so it cannot be normalised. "
+                  "The input is too small for the network's depth (e.g. a pix2pix/U-Net generator fed an image below its design size); "
+                  "PyTorch up to 1.4 silently accepted this, newer releases refuse."),
+            fix=("Feed inputs at the generator's design size (often 256 or 512 per side, or a multiple of 2^depth), or resize/pad before the model.",
+                 "If the architecture must accept small inputs, drop the normalisation at the 1x1 bottleneck (or use a norm that tolerates it)."),
+            derived={"what": f"InstanceNorm at a 1x1 feature map ({shape}): the input is too small for the network"},
+        )
     inp, ker, out = _dims(facts.get("input_size")), _dims(facts.get("kernel_size")), _dims(facts.get("output_size"))
     derived: dict[str, Any] = {}
     if inp and ker and len(inp) == len(ker):
