@@ -61,7 +61,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     else:
         what, conv = f"an instance of {t} (a custom object, dataclass or library object)", "a dict of its fields (dataclasses.asdict(x), vars(x), x.model_dump(mode='json')) or str(x)"
     headline = f"json cannot write {t} values{path}: convert with {conv.split(' (')[0].split(',')[0]}"
-    parts.append(f"The object being saved holds {what}" + (f" at {item}" if item else "") + ", which json has no type for.")
+    parts.append((f"The value at {item} is {what}" if item else f"The object being saved holds {what}") + "; json has no type for it.")
     if saver:
         parts.append(f"Saving call: `{saver}`.")
     low = saver.lower()
