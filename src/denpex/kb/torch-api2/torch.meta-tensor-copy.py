@@ -15,6 +15,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     hint = facts.get("loader_hint") or ""
     if hint.startswith("accelerate/") or hint == "dispatch_model":
         hint = "accelerate dispatch with a device_map"
+    elif hint.startswith("low_cpu_mem_usage"):
+        hint = "low_cpu_mem_usage=True"
+    elif hint.startswith("device_map"):
+        hint = "device_map='auto'"
+    if not offload and "offload" in hint.lower():
+        offload = "cpu (sequential CPU offload)"
     parts: list[str] = []
     fix: list[str] = []
     derived: dict[str, Any] = {}
@@ -31,7 +37,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["cause"] = f"offloaded-to-{offload}"
         derived["what"] = f"Weights offloaded to {offload} are meta tensors; {op} failed - load the model without offload"
         parts.append(
-            f"The log shows accelerate offloaded part of the model to {offload} ('Some parameters are on the meta device'): "
+            f"The log shows part of the model offloaded to {offload}"
+            + (" ('Some parameters are on the meta device')" if facts.get("offload_target") else "")
+            + ": "
             f"the GPU memory was not enough for device_map placement, and the offloaded weights are meta (no data) outside "
             f"accelerate's forward hooks. The failing step was {op}."
         )
