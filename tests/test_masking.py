@@ -102,3 +102,14 @@ def test_loopback_and_this_network_addresses_are_not_personal_data() -> None:
 
     out = Masker().mask("peer advertised 127.0.1.1:29500; host 189 read as 0.0.0.189; real peer 10.0.0.5")
     assert "127.0.1.1" in out and "0.0.0.189" in out and "10.0.0.5" not in out
+
+
+def test_python_slices_are_not_ipv6_addresses():
+    """'bounds[1::2]' in a traceback's code line is a slice; real compressed IPv6 stays masked."""
+    from denpex.masking import Masker
+
+    m = Masker()
+    assert m.mask("    lo, hi = bounds[0::2], bounds[1::2]") == "    lo, hi = bounds[0::2], bounds[1::2]"
+    assert m.mask("x = arr[::3]") == "x = arr[::3]"
+    assert "2001:db8" not in m.mask("peer [2001:db8::8a2e:370:7334]:29500 closed")
+    assert "fe80" not in m.mask("fe80::1ff:fe23:4567:890a%eth0 up")

@@ -130,7 +130,8 @@ _PY_RULE_SPECS: list[tuple[str, str, int, str]] = [
     ),
     (
         "IP",  # IPv6: compressed (with '::') or full (eight groups); not times (10:22:33) or C++ scopes (c10::Error)
-        r"(?<![\w:.])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})"
+        # (and not a Python slice, "bounds[1::2]": a compressed form needs a hex letter or three colons)
+        r"(?<![\w:.])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})(?=[0-9:]*[A-Fa-f]|(?:[0-9A-Fa-f]*:){3})"
         r"(?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,8}(?:%[\w.]+)?(?![\w:])",
         0,
         r"[0-9A-Fa-f]{0,4}::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}",
