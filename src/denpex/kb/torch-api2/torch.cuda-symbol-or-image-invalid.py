@@ -66,7 +66,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if tc and dc and dc < tc:
             derived["what"] = f"Kernel image invalid: the driver supports CUDA {dc[0]}.{dc[1]} but torch is built for CUDA {tc[0]}.{tc[1]}"
             parts.append(f"The log shows a torch wheel for CUDA {tc[0]}.{tc[1]} ({facts.get('torch_cuda')}) and a driver reporting CUDA Version {facts.get('driver_cuda')}: kernels that ship as SASS run, but any kernel that needs PTX JIT cannot be compiled by this older driver, so its image is invalid.")
-            fix.append(f"Update the NVIDIA driver to one reporting CUDA Version >= {tc[0]}.{tc[1]}, or install the torch wheel for CUDA {dc[0]}.x that the driver supports.")
+            fix.append(f"Update the NVIDIA driver to one reporting CUDA Version >= {tc[0]}.{tc[1]}, or install a torch wheel built for CUDA {dc[0]}.{dc[1]} or older (e.g. --index-url https://download.pytorch.org/whl/cu{dc[0]}{dc[1]}).")
         elif "Triton" in reporter:
             derived["what"] = "A Triton (torch.compile) kernel image is invalid: PTX newer than the driver or a stale Triton cache"
             parts.append("The kernel came from Triton (torch.compile / inductor): its bundled ptxas produced code the installed driver cannot load, or the Triton cache holds kernels built for another driver/GPU.")
