@@ -14,6 +14,15 @@ _UPGRADE = "pip install --upgrade --force-reinstall --no-deps --no-cache-dir uns
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     g = {k: str(v) for k, v in facts.items() if v not in (None, "")}
     sig = g.get("_signature", "")
+    if sig.startswith("multi-gpu") and g.get("launcher"):
+        la = g["launcher"]
+        how = "a distributed launch (one process per GPU)" if la.startswith("[rank") or la in ("torchrun", "accelerate launch", "deepspeed") else "LLaMA-Factory with use_unsloth on several GPUs"
+        return Explanation(
+            text=(f"This is {how}, and this Unsloth release refuses to train with more than one GPU: every rank raises the same error."),
+            fix=(f"Upgrade to an Unsloth release with multi-GPU support: pip install --upgrade --force-reinstall --no-deps --no-cache-dir unsloth unsloth_zoo.",
+                 "Or train on one GPU (CUDA_VISIBLE_DEVICES=0, a single process), or disable Unsloth for the multi-GPU run (LLaMA-Factory: use_unsloth: false)."),
+            derived={"what": "multi-GPU launch with a single-GPU Unsloth release"},
+        )
     if sig.startswith("multi-gpu"):
         return Explanation(
             text=("This Unsloth release trains on one GPU only and torch can see more than one (CUDA_VISIBLE_DEVICES unset on a "
