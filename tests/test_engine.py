@@ -236,5 +236,7 @@ def test_a_cut_exception_of_a_builtin_class_gets_that_class_entry():
     assert d.primary is not None and d.primary.id == "python.name-error" and d.primary.facts["exception"] == "NameError"
     d = diagnose(cell.format(exc="KeyError"))
     assert d.primary is not None and d.primary.id == "python.key-error"
+    d = diagnose(cell.format(exc="AttributeError"))  # held-out h2009: coremltools' converter, message cut
+    assert d.primary is not None and d.primary.id == "python.attribute-error-object"
     d = diagnose(cell.format(exc="ZebraError"))
     assert d.primary is not None and d.primary.id == "python.unhandled-exception"

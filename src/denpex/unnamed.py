@@ -31,7 +31,7 @@ CLASS_ENTRIES = {
     "FileNotFoundError": "python.file-not-found", "IsADirectoryError": "python.file-not-found",
     "NotADirectoryError": "python.file-not-found", "ZeroDivisionError": "python.zero-division",
     "StopIteration": "python.stop-iteration", "RecursionError": "python.recursion-limit",
-    "ModuleNotFoundError": "python.missing-module",
+    "ModuleNotFoundError": "python.missing-module", "AttributeError": "python.attribute-error-object",
 }
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
