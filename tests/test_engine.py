@@ -240,3 +240,25 @@ def test_a_cut_exception_of_a_builtin_class_gets_that_class_entry():
     assert d.primary is not None and d.primary.id == "python.attribute-error-object"
     d = diagnose(cell.format(exc="ZebraError"))
     assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+
+
+def test_a_traceback_quoting_a_message_template_is_not_that_message():
+    """The source line a traceback quotes under a frame is code: a raise whose f-string holds an
+    entry's wording ("Watchdog caught collective operation timeout: WorkNCCL(") is not the NCCL
+    watchdog firing; the same wording printed by the program is."""
+    tb = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/app/fake_watchdog.py", line 12, in check',
+        '    raise RuntimeError(f"[Rank {rank}] Watchdog caught collective operation timeout: WorkNCCL({work})")',
+        "RuntimeError: simulated",
+    ]) + "\n"
+    d = diagnose(tb)
+    assert not any(f.id == "nccl.watchdog-timeout" for f in d.findings), [f.id for f in d.findings]
+    printed = "[E ProcessGroupNCCL.cpp:915] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(\n"
+    assert diagnose(printed).primary.id == "nccl.watchdog-timeout"
+    # code an entry keys on is still read (transformers' CONFIG_MAPPING line above a bare KeyError)
+    assert diagnose("\n".join([
+        '  File "/env/lib/python3.11/site-packages/transformers/models/auto/configuration_auto.py", line 1039, in from_pretrained',
+        '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+        "KeyError: 'mistral'",
+    ]) + "\n").primary.id == "hf.unrecognized-model-type"

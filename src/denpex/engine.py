@@ -301,8 +301,8 @@ def _by_stated_time(hs: list[AttributedHit]) -> list[AttributedHit]:
 def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> list[Finding]:
     groups: dict[tuple[str, int | None, str | None], list[AttributedHit]] = {}
     for h in hits:
-        if h.rule.entry_id is None:
-            continue
+        if h.rule.entry_id is None or tracebacks.is_source_echo(h.hit):
+            continue  # (a traceback's quoted source line is code, not a message: its template matches nothing)
         role = _role(h.rule, eng)
         key = (h.rule.entry_id, h.at.rank, h.at.host, role)
         groups.setdefault(key, []).append(h)

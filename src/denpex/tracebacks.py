@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
+    from .hits import Hit
 
 _PKG_DIR = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<rel>[^\s\"]+)")
 _STDLIB = re.compile(r"[/\\]lib[/\\]python(?P<ver>\d\.\d+)[/\\](?P<rel>[^\s\"]+)")
@@ -378,3 +379,25 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
 
 # the knowledge-base entries whose findings the engine makes from this analysis (no signatures)
 ENGINE_IDS = frozenset({"python.unhandled-exception", "python.library-internal-error"})
+
+
+_FRAME_LINE = re.compile(r'^\s*File "[^"]{1,500}", line \d+')
+
+
+def is_source_echo(hit: Hit) -> bool:
+    """Whether ``hit`` is the source line a Python traceback quotes under a frame ("  File "x.py",
+    line 9, in f" then "    raise ValueError(f'Could not find {name}')") and that line is a message
+    template (a raise, an assert, a format field): code an entry's wording may match, not a message
+    the program printed."""
+    if not hit.before:
+        return False
+    from .unknown import strip_prefix
+
+    text = strip_prefix(hit.text)
+    return (text[:2] == "  " and _TEMPLATE.search(text) is not None
+            and _FRAME_LINE.match(strip_prefix(hit.before[-1])) is not None)
+
+
+# what makes a quoted source line a message's template rather than code an entry keys on
+# ("config_class = CONFIG_MAPPING[config_dict['model_type']]" is evidence some entries read)
+_TEMPLATE = re.compile(r"^\s*(?:raise|assert)\b|\{[A-Za-z_][\w.]*(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}|%[sdr]\b")

@@ -181,9 +181,11 @@ def exception_findings(
         if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
         eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
-        if not rec.message.strip() or rec.cut:
+        if rec.cut or (rec.has_traceback and not rec.message.strip()):
             # the class is all the log shows (a notebook's "NameError   Traceback (most recent call
-            # last)" header, a bare "KeyError", a cut paste): the entry for that class names it
+            # last)" header, a bare "KeyError" ending its traceback, a cut paste): the entry for that
+            # class names it (a class named with no traceback, "- **Exception Type:** AttributeError" in a
+            # report, is not that exception: the report's own entry answers)
             eid = CLASS_ENTRIES.get(rec.short_type, eid)
         if eid not in eng.kb.entries:
             eid = "python.unhandled-exception"
