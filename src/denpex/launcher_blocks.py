@@ -20,17 +20,14 @@ left) gives the block's rank to the lines above the End, back to the previous ma
 
 from __future__ import annotations
 
-import re
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-from . import attribution as attr
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
 
-BLOCK_KIND = "launcher-block"
-_EDGE = re.compile(r"(?P<edge>Begin|End) global rank (?P<rank>\d+) ")
+BLOCK_KIND = "launcher-block"  # the generic rule (rules.py) whose groups give the edge and the rank
 
 
 def attribute_launcher_blocks(hits: Sequence[AttributedHit]) -> None:
@@ -42,18 +39,17 @@ def attribute_launcher_blocks(hits: Sequence[AttributedHit]) -> None:
         by_file.setdefault(h.file_index, []).append(h)
     for fhits in by_file.values():
         fhits.sort(key=lambda x: x.hit.line)
-        edges = [(i, m) for i, h in enumerate(fhits)
-                 if h.rule.sig_id == BLOCK_KIND and h.rule.entry_id is None and (m := _EDGE.search(h.hit.text))]
+        edges = [(i, h.hit.groups) for i, h in enumerate(fhits) if h.rule.sig_id == BLOCK_KIND and h.rule.entry_id is None]
         if not edges:
             continue
         prev_edge = -1  # index of the previous marker (the block of an End starts after it)
-        for k, (i, m) in enumerate(edges):
-            rank = int(m.group("rank"))
-            if m.group("edge") == "End":
+        for k, (i, g) in enumerate(edges):
+            rank = int(g["block_rank"])
+            if g["edge"] == "End":
                 # the lines since the previous marker: its own Begin, or (a paste cut at the top) the
                 # end of the previous block or the start of the input
                 _give(fhits[prev_edge + 1:i], rank)
-            elif k == len(edges) - 1 or edges[k + 1][1].group("edge") == "Begin":
+            elif k == len(edges) - 1 or edges[k + 1][1]["edge"] == "Begin":
                 # a Begin whose End is missing (the log stops inside the block): up to the next marker
                 stop = edges[k + 1][0] if k + 1 < len(edges) else len(fhits)
                 _give(fhits[i + 1:stop], rank)
@@ -63,4 +59,4 @@ def attribute_launcher_blocks(hits: Sequence[AttributedHit]) -> None:
 def _give(hits: Sequence[AttributedHit], rank: int) -> None:
     for h in hits:
         if h.at.rank != rank:
-            h.at = attr.Attribution(rank, h.at.local_rank, h.at.host, h.at.pid, h.at.time)
+            h.at = dataclasses.replace(h.at, rank=rank)

@@ -196,7 +196,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     # a launcher's markers around one rank's saved output (MosaicML Composer): launcher_blocks.py
-    ("launcher-block", r"^-{10}(?:Begin|End) global rank \d+ (?:STDOUT|STDERR|logs)-{10}", False),
+    ("launcher-block", r"^-{10}(?P<edge>Begin|End) global rank (?P<block_rank>\d+) (?:STDOUT|STDERR|logs)-{10}", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
     ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),

@@ -381,7 +381,11 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
 ENGINE_IDS = frozenset({"python.unhandled-exception", "python.library-internal-error"})
 
 
+
 _FRAME_LINE = re.compile(r'^\s*File "[^"]{1,500}", line \d+')
+# what makes a quoted source line a message's template rather than code an entry keys on
+# ("config_class = CONFIG_MAPPING[config_dict['model_type']]" is evidence some entries read)
+_TEMPLATE = re.compile(r"^\s*(?:raise|assert)\b|\{[A-Za-z_][\w.]*(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}|%[sdr]\b")
 
 
 def is_source_echo(hit: Hit) -> bool:
@@ -389,15 +393,10 @@ def is_source_echo(hit: Hit) -> bool:
     line 9, in f" then "    raise ValueError(f'Could not find {name}')") and that line is a message
     template (a raise, an assert, a format field): code an entry's wording may match, not a message
     the program printed."""
-    if not hit.before:
-        return False
+    if not hit.before or 'File "' not in hit.before[-1]:
+        return False  # the common case, decided without a regex
     from .unknown import strip_prefix
 
     text = strip_prefix(hit.text)
-    return (text[:2] == "  " and _TEMPLATE.search(text) is not None
-            and _FRAME_LINE.match(strip_prefix(hit.before[-1])) is not None)
-
-
-# what makes a quoted source line a message's template rather than code an entry keys on
-# ("config_class = CONFIG_MAPPING[config_dict['model_type']]" is evidence some entries read)
-_TEMPLATE = re.compile(r"^\s*(?:raise|assert)\b|\{[A-Za-z_][\w.]*(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}|%[sdr]\b")
+    return (text[:2] == "  " and _FRAME_LINE.match(strip_prefix(hit.before[-1])) is not None
+            and _TEMPLATE.search(text) is not None)

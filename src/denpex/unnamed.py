@@ -125,19 +125,23 @@ def exception_findings(
     # banner) is the teardown it caused, not the rest of its message
     known: dict[int, list[tuple[int, bool]]] = {}
     first_failure: dict[tuple[int, int | None], int] = {}  # per stream (and per file: rank -1), the first failure line
+
+    def failed_at(h: AttributedHit) -> None:
+        if (h.file_index, h.hit.line) not in handled:
+            for k in (tracebacks.stream_of(h), (h.file_index, -1)):
+                first_failure[k] = min(first_failure.get(k, h.hit.line), h.hit.line)
+
     for h in hits:
         if h.rule.entry_id is not None:
             role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
             known.setdefault(h.file_index, []).append((h.hit.line, role == "collateral"))
             # (a wrapper that announces the traceback printed after it, "Exception in ASGI application",
             # is not a failure before that traceback)
-            if role != "noise" and not h.rule.wraps and (h.file_index, h.hit.line) not in handled:
-                for k in (tracebacks.stream_of(h), (h.file_index, -1)):
-                    first_failure[k] = min(first_failure.get(k, h.hit.line), h.hit.line)
+            if role != "noise" and not h.rule.wraps:
+                failed_at(h)
     for r in records:
-        if not r.cut and (r.hit.file_index, r.hit.hit.line) not in handled:
-            for k in (tracebacks.stream_of(r.hit), (r.hit.file_index, -1)):
-                first_failure[k] = min(first_failure.get(k, r.hit.hit.line), r.hit.hit.line)
+        if not r.cut:
+            failed_at(r.hit)
     vers = tracebacks.versions(hits, records)
     # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
     # "raise CalledProcessError(...) from RuntimeError(stderr)": a bare "RuntimeError" when the child
