@@ -185,8 +185,19 @@ def parse_sample(path: Path, entry_id: str) -> Sample:
     )
 
 
-def _entry_files(kb_dir: Path) -> list[Path]:
-    return sorted(p for p in kb_dir.rglob("*.yaml") if not p.name.startswith("_"))
+def _kb_files(kb_dir: Path) -> dict[str, list[str]]:
+    """One walk of a knowledge-base folder: its entry files (".yaml", not "_"-prefixed), explain
+    modules (".py") and samples (".log"), each sorted. Start-up walks the tree once, not per kind,
+    and makes Path objects only for what it uses (thousands of samples are not read at start-up)."""
+    out: dict[str, list[str]] = {".yaml": [], ".py": [], ".log": []}
+    for root, _dirs, names in os.walk(kb_dir):
+        for n in names:
+            kind = out.get(os.path.splitext(n)[1])
+            if kind is not None and not (n.startswith("_") and n.endswith(".yaml")):
+                kind.append(os.path.join(root, n))
+    for v in out.values():
+        v.sort()
+    return out
 
 
 def _hash_files(paths: Iterable[Path]) -> str:
@@ -229,23 +240,24 @@ def is_bundled(loaded: LoadedEntry) -> bool:
     return KB_DIR.resolve() in loaded.path.resolve().parents
 
 
-def _stat_key(kb_dir: Path) -> str:
+def _stat_key(files: list[Path]) -> str:
+    """The cache key of the validated entries: the schema and every entry file's size and mtime
+    (samples and explain modules do not change a validated entry)."""
     h = hashlib.sha256()
     for schema in ("entry.py", "frozen.py"):  # the schema: a new field invalidates the cache
         h.update(Path(__file__).with_name(schema).read_bytes())
-    for p in sorted(kb_dir.rglob("*")):
-        if p.is_file():
-            st = p.stat()
-            h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}".encode())
+    for p in files:
+        st = p.stat()
+        h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}".encode())
     return h.hexdigest()[:24]
 
 
-def _validated_entries(kb_dir: Path, files: list[Path]) -> dict[Path, Record]:
+def _validated_entries(files: list[Path]) -> dict[Path, Record]:
     """Parse + validate every entry, through an on-disk JSON cache keyed by the files' sizes and
     mtimes (``denpex.cache``: data only, checked owner and checksum)."""
     from . import cache
 
-    name = f"kb-{_stat_key(kb_dir)}.json"
+    name = f"kb-{_stat_key(files)}.json"
     body = cache.read(name)
     if body is not None:
         try:
@@ -267,23 +279,25 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
     entries: dict[str, LoadedEntry] = {}
     files: list[Path] = []
     validated: dict[Path, Record] = {}
-    for d in kb_dirs:
-        dir_files = _entry_files(Path(d))
+    walked = [_kb_files(Path(d)) for d in kb_dirs]
+    explain_modules = {p for w in walked for p in w[".py"]}
+    for w in walked:
+        dir_files = [Path(p) for p in w[".yaml"]]
         files += dir_files
-        validated.update(_validated_entries(Path(d), dir_files))
+        validated.update(_validated_entries(dir_files))
     for path in files:
         entry = validated[path]
         if entry.id in entries:
             raise KnowledgeBaseError(f"{path}: field id: duplicate id {entry.id!r} (also {entries[entry.id].path})")
         loaded = LoadedEntry(entry=entry, path=path)
         py = path.with_suffix(".py")
-        if py.exists():
+        if str(py) in explain_modules:
             loaded.explain = LazyExplain(py)
         entries[entry.id] = loaded
-    all_files = list(files) + [p for d in kb_dirs for p in Path(d).rglob("*.py")]
+    all_files = list(files) + [Path(p) for w in walked for p in w[".py"]]
     problems: list[str] = []
     if with_samples:
-        for log in sorted(p for d in kb_dirs for p in Path(d).rglob("*.log")):
+        for log in sorted(Path(p) for w in walked for p in w[".log"]):
             owner = _owner_of(log.name, entries)
             if owner is None:
                 problems.append(f"{log}: sample file name must start with an entry id and a dot")
