@@ -113,7 +113,9 @@ def test_stalled_rank_1_is_the_suspect(runs):
     console = runs["hang"]
     rep = _diagnose(console)
     p = rep["primary"]
-    assert p["rank"] == 1 and p["suspect"] is True and p["role"] == "collateral"
+    # (flaky once in CI under load - rank 0 named - and never reproduced quietly: keep what it saw)
+    seen = f"{rep['verdict']}\nranks: {rep.get('ranks')}\n--- console tail ---\n{console.read_text(errors='replace')[-4000:]}"
+    assert p["rank"] == 1 and p["suspect"] is True and p["role"] == "collateral", seen
     assert _by_rank(rep)[1]["role"] == "suspect"
     assert "rank 1" in rep["verdict"]
 
