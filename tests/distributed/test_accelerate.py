@@ -32,6 +32,11 @@ COMMON = ["--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", 
 
 def _launch(workdir: Path, scenario: str, bad: int, multi: bool = True) -> int:
     mode = ["--multi_gpu", "--num_processes", "4", "--main_process_port", str(_free_port())] if multi else ["--cpu", "--num_processes", "1"]
+    if scenario == "hang":
+        # the three waiting peers time out together; with torchrun's default 0.1 s monitor interval a
+        # loaded machine can SIGTERM one of them before it prints its timeout, leaving two silent ranks
+        # that no log could tell apart. A 3 s interval lets every peer print what it saw.
+        mode += ["--monitor_interval", "3"]
     env = dict(os.environ, COLLECTIVE_TIMEOUT_S="8", PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
     env.pop("WORLD_SIZE", None)
     with open(workdir / "console.log", "wb") as out:
