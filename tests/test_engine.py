@@ -242,6 +242,33 @@ def test_a_cut_exception_of_a_builtin_class_gets_that_class_entry():
     assert d.primary is not None and d.primary.id == "python.unhandled-exception"
 
 
+def test_a_cut_traceback_ending_on_a_raise_or_assert_names_what_it_raised():
+    """A paste that ends on a frame whose quoted source raises or asserts (the exception line cut off)
+    is a failure of that class with the literal message, even with a single frame and no header
+    (held-out g052: nerfstudio's `assert camera.shape[0] == 1, "Only one camera at a time"`); a
+    frame that quotes an ordinary call stays a stack fragment, not a failure."""
+    one = '  File "/home/u/nerfstudio/nerfstudio/models/gaussian_splatting.py", line 475, in get_outputs\n'
+    d = diagnose(one + '    assert camera.shape[0] == 1, "Only one camera at a time"\n')
+    assert d.exit_code == 1 and d.primary is not None, d.verdict
+    assert d.primary.facts["exception"] == "AssertionError" and d.primary.facts["message"] == "Only one camera at a time"
+    assert d.primary.facts["cut"] is True
+    tb = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "train.py", line 10, in <module>',
+        "    main()",
+        '  File "/usr/lib/python3.10/site-packages/foo/bar.py", line 5, in main',
+        "    raise ValueError('First step cannot be zero.')",
+    ]) + "\n"
+    d = diagnose(tb)
+    assert d.primary is not None and d.primary.facts["exception"] == "ValueError"
+    assert d.primary.facts["message"] == "First step cannot be zero." and d.primary.facts["package"] == "foo"
+    # the raise closed by its own exception line: the printed message wins over the source's
+    d = diagnose(tb + "ValueError: First step cannot be zero.\n")
+    assert d.primary is not None and d.primary.facts.get("cut") is None
+    # one frame quoting a plain call is not a failure
+    assert diagnose("INFO step 1\n" + one + "    outputs = self.model(batch)\nINFO step 2\n").exit_code == 0
+
+
 def test_a_traceback_quoting_a_message_template_is_not_that_message():
     """The source line a traceback quotes under a frame is code: a raise whose f-string holds an
     entry's wording ("Watchdog caught collective operation timeout: WorkNCCL(") is not the NCCL

@@ -94,6 +94,7 @@ FAILURES = [
     ("*** SIGTERM received at time=1623371673 on cpu 3 ***", "absl failure signal handler"),
     ("[3] E0611 00:34:33.279713   10422 coredump_hook.cc:250] RAW: Remote crash gathering disabled for SIGTERM.", "libtpu crash hook on a pod worker"),
     ("POST http://localhost:8078/run/predict 422 (Unprocessable Entity)", "a browser console's failed request"),
+    ("(RayTrainWorker pid=19045) [2023-11-02 13:17:59,227 E 19045 21937] logging.cc:97: Unhandled exception: N3c105ErrorE. what(): Collective call returned error", "a C++ runtime's unhandled exception"),
     ("**NameError: name 'load_audio' is not defined**", "exception in markdown bold"),
     ("the term 'swift' is not recognized as the name of a cmdlet, function, script file, or operable program.", "PowerShell, lower-cased"),
     ("Error converting /m/model.onnx: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ONNX format model is not supported in this build.", "ONNX Runtime status"),

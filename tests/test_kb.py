@@ -52,3 +52,23 @@ def test_a_stray_sample_file_is_a_lint_and_test_failure_not_a_broken_engine(tmp_
     assert any("nosuch.entry.log" in f for f in res.failed) and res.passed
     d = denpex.diagnose("Traceback (most recent call last):\n  File \"t.py\", line 1\nKeyError: 'x'\n", kb_dir=tmp_path)
     assert d.primary is not None
+
+
+def test_a_veto_context_keeps_a_wrapper_wording_off_a_cause_another_entry_owns(tmp_path):
+    """A signature's `veto` context: NCCL's internal error whose "Last error" is a peer that closed the
+    connection is the remote failure (nccl.remote-error), not an internal check; without that detail
+    line the internal error stands. A context cannot be both required and a veto."""
+    import denpex
+    from pydantic import ValidationError
+
+    from denpex.entry import Context
+
+    wrapper = ("[rank1]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
+               "ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3\n[rank1]: ncclInternalError: Internal check failed.\n"
+               "[rank1]: Last error:\n")
+    d = denpex.diagnose(wrapper + "[rank1]: Net : Connection closed by remote peer node07<43236>\n")
+    assert [f.id for f in d.findings if f.id.startswith("nccl.")] == ["nccl.remote-error"]
+    d = denpex.diagnose(wrapper + "[rank1]: Attribute busid of node nic not found\n")
+    assert d.primary is not None and d.primary.id == "nccl.internal-error"
+    with pytest.raises(ValidationError):
+        Context(pattern="x", after=1, required=True, veto=True)

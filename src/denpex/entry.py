@@ -40,6 +40,18 @@ class Context(_Strict):
         description="the signature counts only when this pattern is found around it (a generic wording that "
         "belongs to this entry in one context: No module named 'models' inside torch.load)",
     )
+    veto: bool = Field(
+        default=False,
+        description="the signature does not count when this pattern is found around it (a wrapper wording "
+        "whose detail line names a cause another entry owns: NCCL's internal error whose 'Last error' is a "
+        "peer that closed the connection)",
+    )
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Context":
+        if self.veto and self.required:
+            raise ValueError("a context is either required or a veto, not both")
+        return self
 
     @field_validator("pattern")
     @classmethod

@@ -22,6 +22,7 @@ class ContextRule:
     before: int
     after: int
     required: bool = False
+    veto: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\*\*\* SIG[A-Z]{3,6} received (?:at time=|by PID )"
         # ... and the crash hook of Google runtimes (libtpu) as the process dies of a signal
         r"|Remote crash gathering disabled for SIG[A-Z]"
+        # a C++ runtime's last-chance handler (Ray's logging.cc, MSVC): "Unhandled exception: N3c105ErrorE. what(): ..."
+        r"|\bUnhandled exception: [A-Za-z_]"
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
         r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
         False,
@@ -197,6 +200,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     # a launcher's markers around one rank's saved output (MosaicML Composer): launcher_blocks.py
     ("launcher-block", r"^-{10}(?P<edge>Begin|End) global rank (?P<block_rank>\d+) (?:STDOUT|STDERR|logs)-{10}", False),
+    # the source line a traceback quotes under its last frame when that line raises or asserts: what a
+    # traceback cut before its exception line was about to report (tracebacks.collect reads it)
+    ("source-raise",
+     r"(?:^|[\]:>|])\s{2,}(?:raise (?P<raise_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:\(\s*f?['" + '"' + r"](?P<raise_msg>[^'" + '"' + r"\n]{1,300}))?"
+     r"|assert\b(?:[^'" + '"' + r"\n]{0,300}, *f?['" + '"' + r"](?P<assert_msg>[^'" + '"' + r"\n]{1,300}))?)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),
     ("summary-rank", r"^\s*rank\s+: \d+ \(local_rank: \d+\)", False),
@@ -309,7 +317,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
     for loaded in kb:
         entry = loaded.entry
         for sig in entry.signatures:
-            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after, c.required) for c in sig.context)
+            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after, c.required, c.veto) for c in sig.context)
             rules.append(
                 Rule(
                     index=len(rules),

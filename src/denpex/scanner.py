@@ -216,7 +216,7 @@ class _Verifier:
                 ctx_all: tuple[tuple[str, str], ...] = ()
                 if rule.context:
                     found, ctx_all = self._context(buf, s, e, rule, groups, n)
-                    if found is None:  # a required context is absent: not this entry's wording here
+                    if found is None:  # a required context is absent or a veto present: not this wording here
                         continue
                     groups.update(found)
                 if before is None and rule.keep_before:
@@ -230,7 +230,8 @@ class _Verifier:
     def _context(
         buf: bytes | bytearray, s: int, e: int, rule: Rule, have: dict[str, str], n: int | None = None
     ) -> tuple[dict[str, str] | None, tuple[tuple[str, str], ...]]:
-        """Facts from the lines around a match; None for the facts when a required context is absent."""
+        """Facts from the lines around a match; None for the facts when a required context is absent
+        or a veto context is present."""
         found: dict[str, str] = {}
         every: list[tuple[str, str]] = []
         for ctx in rule.context:
@@ -242,6 +243,8 @@ class _Verifier:
             first = True
             for raw in lines:
                 m = ctx.regex.search(_decode(raw))
+                if m and ctx.veto:
+                    return None, ()  # the lines around name a cause this wording must not claim
                 if m:
                     for k, v in m.groupdict().items():
                         if v is None:

@@ -234,7 +234,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     state: dict[tuple[int, int | None], dict] = {}
     for h in hits:
         kind = h.rule.sig_id
-        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during"):
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise"):
             continue
         st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
@@ -245,8 +245,16 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                  if k[0] == h.file_index and (o["header"] is not None or o["frames"] is not None) and 0 < h.hit.line - o["last_line"] <= 3),
                 st,
             )
+        if kind == "source-raise":
+            # the quoted source of the frame just above: kept for a traceback that ends here, cut
+            if st["frames"] and h.hit.line == st["last_line"] + 1:
+                g = h.hit.groups
+                st["raise_src"] = (g.get("raise_type") or ("AssertionError" if g.get("assert_msg") is not None or "assert" in h.hit.text else ""),
+                                   g.get("raise_msg") or g.get("assert_msg") or "")
+            continue
         if kind in ("traceback", "frame"):
             st["last_line"] = h.hit.line
+            st["raise_src"] = None
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
             st["frames"], st["header"] = [], h
@@ -272,7 +280,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             )
             if st["chain"] and st["last"] is not None:
                 rec.cause, rec.chain_kind = st["last"], st["chain"]
-            st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None)
+            st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None, raise_src=None)
             out.append(rec)
     for st in state.values():
         _close_cut(st, out, at_end=True)
@@ -286,16 +294,21 @@ def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
     IPython printed only its "ValueError   Traceback" header) is still a failure: a record with the
     class IPython named, if any, and the frames that were printed."""
     header = st.get("header")
-    if header is None and len(st.get("frames") or ()) >= 2 and at_end:
-        # a paste that starts and ends inside a traceback's frames; headerless frames followed by a
-        # new traceback are a stack dump (anomaly mode's "Traceback of forward call", a warning's stack)
+    raised = st.get("raise_src")  # (class, message) of the `raise X("...")` / `assert ..., "..."` quoted last
+    if header is None and at_end and (len(st.get("frames") or ()) >= 2 or (raised and raised[0])):
+        # a paste that starts and ends inside a traceback's frames (one frame is enough when its quoted
+        # source raises); headerless frames followed by a new traceback are a stack dump (anomaly mode's
+        # "Traceback of forward call", a warning's stack)
         header = st.get("first_frame")
     if not header or (not st.get("frames") and not st.get("ipython")):
         return
+    exc_type, message = st.get("ipython") or "", ""
+    if raised and raised[0] and (not exc_type or exc_type.rsplit(".", 1)[-1] == raised[0].rsplit(".", 1)[-1]):
+        exc_type, message = raised  # the statement the last frame quotes is the one that raised
     out.append(ExceptionRecord(
-        hit=header, exc_type=st.get("ipython") or "", inner=None, message="", frames=st["frames"] or [], has_traceback=True, cut=True,
+        hit=header, exc_type=exc_type, inner=None, message=message, frames=st["frames"] or [], has_traceback=True, cut=True,
     ))
-    st.update(frames=None, header=None, ipython=None, first_frame=None)
+    st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None)
 
 
 def _link_wrappers(records: list[ExceptionRecord]) -> None:

@@ -32,6 +32,9 @@ CLASS_ENTRIES = {
     "NotADirectoryError": "python.file-not-found", "ZeroDivisionError": "python.zero-division",
     "StopIteration": "python.stop-iteration", "RecursionError": "python.recursion-limit",
     "ModuleNotFoundError": "python.missing-module", "AttributeError": "python.attribute-error-object",
+    "IndexError": "python.index-out-of-range",
+    # (a package's own assert is python.library-internal-error before this table is read)
+    "AssertionError": "python.assertion-error-user",
 }
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
@@ -185,7 +188,7 @@ def exception_findings(
         if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
         eid = "python.library-internal-error" if rec.is_internal else "python.unhandled-exception"
-        if rec.cut or (rec.has_traceback and not rec.message.strip()):
+        if (rec.cut or (rec.has_traceback and not rec.message.strip())) and not rec.is_internal:
             # the class is all the log shows (a notebook's "NameError   Traceback (most recent call
             # last)" header, a bare "KeyError" ending its traceback, a cut paste): the entry for that
             # class names it (a class named with no traceback, "- **Exception Type:** AttributeError" in a
