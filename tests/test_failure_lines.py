@@ -147,6 +147,7 @@ NEAR_MISSES = [
     "Generation finished: Exit code 0. Output in /tmp/ltx_generation.log",
     "When running section 1.2 and 1.3, since last week, there's an error:",
     "I get the following error:",
+    'Failed to align segment (" you"): backtrack failed, resorting to original...',
 ]
 
 

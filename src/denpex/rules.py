@@ -189,7 +189,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
-         r"|: [IWD] [\w/.-]{1,200}\.(?:cc|cpp|h|py):\d+\]|\[W(?: |\d)|[Rr]etry(?:ing)?\b|[Rr]etries\b|[Ff]alling back|[Ff]allback"
+         r"|: [IWD] [\w/.-]{1,200}\.(?:cc|cpp|h|py):\d+\]|\[W(?: |\d)|[Rr]etry(?:ing)?\b|[Rr]etries\b|[Ff]alling back|[Ff]allback|[Rr]esorting to"
          r"|\b(?:[Nn]o|[Ww]ithout|0|[Zz]ero) (?:errors?|failures?)\b|\b[Ii]gnor(?:e|ed|ing)\b|\b[Ss]kipp(?:ed|ing)\b|[Nn]ot an error"
          r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"
          # git's notes when a script asks for its version outside a checkout
