@@ -77,10 +77,61 @@ def ensure_rg() -> str | None:
     return shutil.which("rg")
 
 
+_CLASS_ESC = {"d": "0-9", "s": "[:space:]", "w": "[:alnum:]_", "n": "", "r": "", "t": "\t"}
+_ESC = {"d": "[0-9]", "s": "[[:space:]]", "w": "[[:alnum:]_]", "D": "[^0-9]", "S": "[^[:space:]]",
+        "W": "[^[:alnum:]_]", "Z": "$", "z": "$", "A": "^", "n": "", "t": "\t"}
+
+
+def _ere_class(p: str, i: int) -> tuple[str, int]:
+    """One Python bracket expression starting at p[i] == '[' -> POSIX (backslash is literal inside)."""
+    i += 1
+    neg = p[i] == "^"
+    if neg:
+        i += 1
+    items: list[str] = []
+    close = dash = False
+    first = True
+    while i < len(p) and not (p[i] == "]" and not first):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p):
+            e = p[i + 1]
+            if e == "]":
+                close = True
+            elif e == "-":
+                dash = True
+            else:
+                items.append(_CLASS_ESC.get(e, e))
+            i += 2
+        else:
+            items.append(c)
+            i += 1
+        first = False
+    body = "".join(items)
+    if not body and not close and not dash:  # [^\r\n]: grep reads a line at a time, so any character
+        return ("." if neg else "$^"), i + 1
+    return "[" + ("^" if neg else "") + ("]" if close else "") + body + ("-" if dash else "") + "]", i + 1
+
+
 def to_ere(p: str) -> str:
-    """Python/Hyperscan syntax -> POSIX ERE for GNU grep -E."""
-    p = p.replace("(?:", "(").replace("\\d", "[0-9]")
-    return re.sub(r"\\([\[\]().*+?{}|^$\\/])", r"\\\1", p)
+    """Python/Hyperscan syntax -> POSIX ERE for GNU grep -E (classes, escapes, non-capturing groups)."""
+    out: list[str] = []
+    i = 0
+    while i < len(p):
+        c = p[i]
+        if c == "[":
+            cls, i = _ere_class(p, i)
+            out.append(cls)
+        elif c == "\\" and i + 1 < len(p):
+            e = p[i + 1]
+            out.append(_ESC.get(e, "\\" + e))
+            i += 2
+        elif p.startswith("(?:", i):
+            out.append("(")
+            i += 3
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
 def main() -> int:

@@ -72,6 +72,21 @@ def test_kb_commands(cli):
     assert b"(?P<" not in r.stdout
 
 
+def test_exported_patterns_are_one_a_line_and_portable(cli):
+    """`kb export-patterns` feeds `rg -f` / `grep -E -f`: one pattern a line (a raw newline inside a
+    character class would split it in two) and no Python-only anchors such as \\Z."""
+    import re
+
+    from denpex.knowledge import load_kb
+    from denpex.rules import build_rules
+
+    lines = cli("kb", "export-patterns", "--generic").stdout.decode().splitlines()
+    assert len(lines) == len(build_rules(load_kb(with_samples=False)))
+    for line in lines:
+        re.compile(line)
+        assert not re.search(r"(?<!\\)(?:\\\\)*\\[AZz]", line), line
+
+
 def test_api_to_json_roundtrip():
     import denpex
 

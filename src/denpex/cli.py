@@ -381,7 +381,8 @@ def export_patterns(generic: bool) -> None:
     for r in build_rules(load_kb(with_samples=False)):
         if r.entry_id is None and not generic:
             continue
-        click.echo(to_hyperscan(r.pattern))
+        # one pattern a line: a literal control character in a pattern is written as its escape
+        click.echo(to_hyperscan(r.pattern).replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t"))
 
 
 @main.command()

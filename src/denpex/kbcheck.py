@@ -184,6 +184,10 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
         # a '$' inside a character class ("[^$\\n]") is a literal dollar, not a line end
         if re.search(r"(?<!\\)\$", re.sub(r"\[(?:\\.|[^\]\\])+\]", "", sig.pattern.replace("\\\\", ""))):
             out.append(f"{where}: signature {sig.id!r} uses '$'; match on text, not on line ends")
+        if re.search(r"(?<!\\)(?:\\\\)*\\[AZz]", sig.pattern):
+            out.append(f"{where}: signature {sig.id!r} uses a string anchor (\\A, \\Z); match on text, not on ends")
+        if re.search(r"[\x00-\x08\x0a-\x1f]", sig.pattern):
+            out.append(f"{where}: signature {sig.id!r} holds a raw control character; write it as an escape (\\n)")
     for s in loaded.samples:
         if e.engine:
             out += [f"{s.path.name}: {p}" for p in run_sample(s)]
