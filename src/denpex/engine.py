@@ -536,7 +536,8 @@ def run(
     findings = _build_findings(hits, eng, masker)
     handled = handled_failures(hits, findings)
     demote_handled(findings, handled)
-    findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker))
+    ignored: set[tuple[int, int]] = set()  # exceptions Python printed as ignored (a destructor's, at exit)
+    findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker, ignored))
     primary = _first_root(findings, _last_progress_times(hits))
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
@@ -552,7 +553,7 @@ def run(
     if primary is None or primary.id in tracebacks.ENGINE_IDS:
         # a Ctrl-C (KeyboardInterrupt, kept as a noise finding) is not a failure line either
         stopped = {(h.file_index, h.hit.line) for f in _interruptions(findings) for h in f.order}
-        unknown = summarise_unknown(hits, masker, handled | stopped)
+        unknown = summarise_unknown(hits, masker, handled | stopped | ignored)
     verdict = _verdict(primary, findings, unknown, verdict_extra, report)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
 
@@ -583,7 +584,7 @@ def _verdict(primary: Finding | None, findings: list[Finding], unknown: Any, ext
         if unknown is not None and unknown.handled:
             return (
                 f"Nothing failed: {len(unknown.handled)} error line(s) were printed but the run went on past them "
-                "(handled or retried; listed below)."
+                "(handled, retried, or ignored by Python in a destructor; listed below)."
             )
         if findings:
             return "Only benign warnings (noise) found; nothing failed."

@@ -68,6 +68,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
+    # IPython 8+ (Jupyter, Colab): "File /usr/lib/python3.10/site-packages/x/y.py:2357, in func(args)";
+    # IPython 7: "/usr/local/lib/python3.7/dist-packages/x/y.py in func(self, *args)"
+    ("frame", r'(?:^|[\s>|:])File (?P<path>(?:[A-Za-z]:)?[\\/~][^\n"]{0,500}?\.py):(?P<lineno>\d+), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
+    ("frame", r'(?:^|[\s>|])(?P<path>(?:[A-Za-z]:)?[\\/~][^\n" ]{0,500}?\.py) in (?P<func><?[A-Za-z_][\w.<>]*)\(', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
     ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
@@ -224,7 +228,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
 ]
 
 
-_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-line"})
+_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-line", "traceback"})
 # generic kinds that mean the process printing them failed (whether or not an entry knows the error)
 FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal", "error-line"})
 # a glog / c10 fatal line: "F0626 05:06:30.9" or, in recent PyTorch, "F626 05:06:30.9"

@@ -110,6 +110,7 @@ class ExceptionRecord:
     wrapped_by: ExceptionRecord | None = None  # set on the inner exception of a wrapper
     wraps: ExceptionRecord | None = None  # set on a wrapper whose inner exception is in the log
     cut: bool = False  # the traceback ends without its exception line
+    ignored: bool = False  # Python printed it as "Exception ignored in: <function X.__del__ ...>" and went on
 
     @property
     def short_type(self) -> str:
@@ -212,6 +213,11 @@ def _message(h: AttributedHit) -> str:
 _CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(,\[]\s*$")
 # the program itself says the exception does not matter: "Ignoring benign restart error: CustomError: ..."
 _BENIGN_BEFORE = re.compile(r"\b(?:[Ii]gnor(?:e|ed|ing) (?:benign|harmless|expected)|[Bb]enign (?:\w+ )?(?:error|exception))\b")
+# Python reports an exception it could not raise (in a destructor, an atexit callback, a weakref
+# callback, at interpreter shutdown) and goes on: "Exception ignored in: <function X.__del__ at 0x..>"
+# (3.13+: "Exception ignored while calling deallocator ..."). A thread started with _thread that died
+# ("Exception ignored in thread started by") is a crash of that thread, not ignored
+_IGNORED = re.compile(r"^\s*Exception ignored (?:in(?! thread started by)|on|while)\b")
 _IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")
 
 
@@ -258,6 +264,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
             st["frames"], st["header"] = [], h
+            st["ignored"] = bool(h.hit.before) and _IGNORED.search(_strip(h.hit.before[-1])) is not None
             st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
         elif kind == "frame":
             if st["frames"] is None:
@@ -277,10 +284,11 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                 message=_message(h),
                 frames=st["frames"] or [],
                 has_traceback=bool(st["header"]) or bool(st["frames"]),
+                ignored=bool(st.get("ignored")) and bool(st["header"]),
             )
             if st["chain"] and st["last"] is not None:
                 rec.cause, rec.chain_kind = st["last"], st["chain"]
-            st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None, raise_src=None)
+            st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None, raise_src=None, ignored=False)
             out.append(rec)
     for st in state.values():
         _close_cut(st, out, at_end=True)
@@ -307,8 +315,9 @@ def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
         exc_type, message = raised  # the statement the last frame quotes is the one that raised
     out.append(ExceptionRecord(
         hit=header, exc_type=exc_type, inner=None, message=message, frames=st["frames"] or [], has_traceback=True, cut=True,
+        ignored=bool(st.get("ignored")) and header is st.get("header"),
     ))
-    st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None)
+    st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None, ignored=False)
 
 
 def _link_wrappers(records: list[ExceptionRecord]) -> None:

@@ -113,6 +113,7 @@ def exception_findings(
     handled: set[tuple[int, int]],
     eng: _Engine,
     masker: Masker,
+    ignored_out: set[tuple[int, int]] | None = None,
 ) -> list[Finding]:
     """Findings for the exceptions no entry names: the end of each traceback (or chain) that no
     signature matched becomes ``python.unhandled-exception`` (``python.library-internal-error`` for
@@ -143,7 +144,7 @@ def exception_findings(
             if role != "noise" and not h.rule.wraps:
                 failed_at(h)
     for r in records:
-        if not r.cut:
+        if not r.cut and not r.ignored:
             failed_at(r.hit)
     vers = tracebacks.versions(hits, records)
     # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
@@ -166,11 +167,38 @@ def exception_findings(
     for rec in records:
         if id(rec) in control and (f := named.get((rec.hit.file_index, rec.hit.hit.line))) is not None:
             f.role = "noise"
+    # an exception Python printed as ignored ("Exception ignored in: <function Llama.__del__ ...>", a
+    # destructor of an object whose construction failed, a loader torn down at exit) did not stop the
+    # program: an entry's root finding on it is a consequence, never the start of the incident
+    # (the same error quoted in prose above the log counts as that ignored exception; another line
+    # that is no exception record does not count)
+    rec_lines = {(r.hit.file_index, r.hit.hit.line): r.ignored for r in records}
+    if ignored_out is not None:
+        ignored_out.update(k for k, v in rec_lines.items() if v)
+    quoted = [f"{r.short_type}: {r.message}" for r in records if r.ignored and r.message]
+
+    def was_ignored(h: AttributedHit) -> bool | None:
+        k = (h.file_index, h.hit.line)
+        if k in rec_lines:
+            return rec_lines[k]
+        return True if any(q in h.hit.text for q in quoted) else None
+
+    demote = []
+    for f in findings:
+        seen = [v for h in f.order if (v := was_ignored(h)) is not None]
+        if f.role == "root" and seen and all(seen):
+            demote.append(f)
+    if demote:
+        # after another failure it is a consequence of it; alone (a loader torn down at the end of a
+        # finished run) nothing failed
+        other = any(f.role == "root" and f not in demote for f in findings) or any(not r.ignored for r in records)
+        for f in demote:
+            f.role = "collateral" if other else "noise"
     groups: dict[tuple[Any, ...], list[tuple[tracebacks.ExceptionRecord, dict[str, Any]]]] = {}
     for rec in records:
         h = rec.hit
         line = h.hit.line
-        if (h.file_index, line) in handled or id(rec) in control:
+        if (h.file_index, line) in handled or id(rec) in control or rec.ignored:
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
         if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
