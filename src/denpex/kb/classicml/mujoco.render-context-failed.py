@@ -69,4 +69,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=(gpu, cpu, "or xvfb-run -a -s '-screen 0 1400x900x24' python ..."),
             derived={"problem": "no DISPLAY for GLFW"},
         )
+    if sig == "xlib-glx-missing":
+        display = facts.get("display") or "?"
+        return Explanation(
+            text=(f"The X server on display {display} has no GLX extension, so no OpenGL context can be created on it "
+                  "(an Xvfb or VNC server started without GLX, or X forwarding to a client without it)."),
+            fix=(f"start the virtual display with GLX: Xvfb {display} -screen 0 1400x900x24 +extension GLX +render -noreset "
+                 "(or xvfb-run -a -s '-screen 0 1400x900x24 +extension GLX' python ...)",
+                 "install Mesa's GLX for Xvfb (apt-get install libgl1-mesa-dri libglx-mesa0)",
+                 "or render without X: " + gpu + "; " + cpu),
+            derived={"problem": f'X display {display} has no GLX extension'},
+        )
     return None
