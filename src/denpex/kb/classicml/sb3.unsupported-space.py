@@ -26,6 +26,26 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "or flatten observations with gymnasium.wrappers.FlattenObservation and keep MlpPolicy"),
             derived={"problem": f"Dict observation space with {pol}"},
         )
+    if sig == "space-not-gym":
+        which = facts.get("which") or "observation"
+        return Explanation(
+            text=(f"check_env of stable-baselines / SB3 < 2.0 requires the env's {which} space to be a gym.spaces.Space; this env's "
+                  f"{which}_space is a gymnasium space (or not a space object at all)."),
+            fix=("for a gymnasium env: pip install 'stable-baselines3>=2.0' (gymnasium support) and import check_env from it",
+                 "or keep SB3 1.x and build the env with gym (import gym; from gym import spaces)",
+                 f"if {which}_space is a list/array/tuple, define it as a space: spaces.Box(low, high, shape, dtype) or spaces.Discrete(n)"),
+            derived={"problem": f"{which} space is not a gym.spaces.Space"},
+        )
+    if sig == "env-not-gymnasium":
+        return Explanation(
+            text=("SB3 >= 2.0 checks environments against gymnasium.Env; this env subclasses gym.Env (the old OpenAI gym) or no Env "
+                  "class at all."),
+            fix=("port the env to gymnasium: import gymnasium as gym; from gymnasium import spaces; reset() returns (obs, info) and "
+                 "step() returns (obs, reward, terminated, truncated, info)",
+                 "or wrap an old gym env: shimmy's GymV26CompatibilityV0 / GymV21CompatibilityV0 (pip install shimmy)",
+                 "or pin stable-baselines3<2.0 with gym"),
+            derived={"problem": "env is not a gymnasium.Env"},
+        )
     if sig != "action-space-unsupported":
         return None
     supported = facts.get("supported") or ""
