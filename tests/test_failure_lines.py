@@ -96,6 +96,12 @@ FAILURES = [
     ("POST http://localhost:8078/run/predict 422 (Unprocessable Entity)", "a browser console's failed request"),
     ("(RayTrainWorker pid=19045) [2023-11-02 13:17:59,227 E 19045 21937] logging.cc:97: Unhandled exception: N3c105ErrorE. what(): Collective call returned error", "a C++ runtime's unhandled exception"),
     ("**NameError: name 'load_audio' is not defined**", "exception in markdown bold"),
+    ("[1]    96748 hangup     sudo python -m TTS.server.server", "zsh job-control notice of a job killed by SIGHUP"),
+    ("[1]+  Killed                  python train.py", "bash job-control notice of a killed job"),
+    ("ERROR ~ Error executing process > 'NFCORE_SOPA:SOPA:CELLPOSE:PATCH_SEGMENTATION_CELLPOSE (21)'", "Nextflow's failed process"),
+    ("  Process `NFCORE_SOPA:SOPA:CELLPOSE:PATCH_SEGMENTATION_CELLPOSE (21)` terminated with an error exit status (1)", "Nextflow's process exit"),
+    ("*** Error completing request", "AUTOMATIC1111 web UI's error block"),
+    ("23:35:28-871812 ERROR    Error loading the model with llama.cpp: list index out of range", "a padded ERROR level column"),
     ("the term 'swift' is not recognized as the name of a cmdlet, function, script file, or operable program.", "PowerShell, lower-cased"),
     ("Error converting /m/model.onnx: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : ONNX format model is not supported in this build.", "ONNX Runtime status"),
     ("I got an error like this: Can't get attribute 'A2C2f' on <module 'ultralytics.nn.modules.block' from '/opt/conda/lib/python3.10/site-packages/ultralytics/nn/modules/block.py'>", "unpickling a class the package lacks"),
@@ -148,6 +154,11 @@ NEAR_MISSES = [
     "When running section 1.2 and 1.3, since last week, there's an error:",
     "I get the following error:",
     'Failed to align segment (" you"): backtrack failed, resorting to original...',
+    "[1]  + 4711 done       python train.py",
+    "[1]+  Done                    python train.py",
+    "2024-02-28 18:02:22,589 Unable to initialize backend 'rocm': NOT_FOUND: Could not find registered platform with name: \"rocm\". Available platform names are: CUDA",
+    "2024-02-28 18:02:22,591 Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
+    "LOG_LEVEL=ERROR  python serve.py --port 8000",
 ]
 
 

@@ -123,6 +123,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^FAILED: \S"
         r"|make(?:\[\d+\])?: \*\*\* \[[^\]]{0,300}\] Error \d+"
         r"|\.(?:py|sh) FAILED\s*$"
+        # Nextflow's failed process; AUTOMATIC1111-style web UIs' "*** Error completing request" blocks
+        r"|terminated with an error exit status \(\d+\)|^\*\*\* Error [a-z]{3,}"
         r"|^FAILED \S{1,300}::\S"),
         False,
     ),
@@ -134,6 +136,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # Slurm's controller record of a job killed by a signal or exiting non-zero; a shell's job-control
         # note on a killed child ("slurm_script: line 9:  4727 Killed")
         r"|\bWTERMSIG [1-9]|\bWEXITSTATUS [1-9]|: line \d+: +\d+ (?:Killed|Aborted|Terminated|Bus error)\b"
+        # interactive shells' job-control notices of a background job that died: zsh "[1]    96748 hangup
+        # sudo python -m x", "[2]  + 4711 killed  python train.py"; bash "[1]+  Killed   python train.py"
+        r"|^\[\d{1,3}\] {0,2}[+-]? +\d+ (?:hangup|killed|terminated|abort|segmentation fault|bus error|illegal hardware instruction) "
+        r"|^\[\d{1,3}\][+-]? +(?:Killed|Terminated|Hangup|Aborted|Segmentation fault|Bus error|Illegal instruction)(?: \(core dumped\))? {2,}\S"
         # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
         r"|\bFAILED_[A-Z]{3,}\b"),
@@ -189,7 +195,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
          r"|^(?:error|fatal): \S"
-         r"|^\s*panic: |ERROR(?:\]|:| - |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\|)|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |ERROR(?:\]|:| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
@@ -198,6 +204,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"
          # git's notes when a script asks for its version outside a checkout
          r"|not a git repository|No names found, cannot describe|No tags can describe"
+         # JAX probing each platform at start-up ("Unable to initialize backend 'rocm': NOT_FOUND: ...")
+         r"|Unable to initialize backend '"
          # prose that introduces a paste ("since last week, there's an error:", "I get the following error:")
          r"|\b(?:an|the|this|that|following|same|another|these|those|some|[Tt]his|[Tt]he) (?:\w+ )?[Ee]rrors?:\s*$"),
     ),

@@ -19,6 +19,18 @@ _EXPR = r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\[[^\[\]]{0,40}\]|\([^()]{0,80}\))*"
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     problem = str(facts.get("problem") or "")
     t = str(facts.get("type") or "")
+    if problem == "can only join an iterable":
+        code = str(facts.get("code") or "").strip()
+        call = re.search(r"\.join\(([^()]{0,120}(?:\([^()]{0,120}\))?)\)", code)
+        arg = call.group(1) if call else ""
+        text = ("str.join() was given something that is not iterable - almost always None returned by a helper that "
+                "found nothing (a listing of a folder that does not exist, a lookup that failed)")
+        text += f": the argument is `{arg}`." if arg else "."
+        fix = (f"print/inspect `{arg}` before the join; make the helper return [] instead of None" if arg
+               else "inspect the value passed to join(); make the helper return [] instead of None",
+               "check the path or configuration that helper reads (run from the project's root folder; a relative path "
+               "resolves against the current directory)")
+        return Explanation(text=text, fix=fix, derived={"headline": "str.join() got a non-iterable (usually None)"})
     if not t:
         return None
     code = str(facts.get("code") or "").strip()
