@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -30,18 +31,28 @@ PY = sys.executable
 DENPEX = [PY, "-m", "denpex"]
 
 
+LIMIT = [0.0]  # seconds a contender may take before it is stopped (0: no limit); --contender-limit
+
+
 def measure(cmd: list[str] | str, shell: bool = False, stdin_path: Path | None = None) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one child process; its stdout is drained through a pipe."""
     t0 = time.perf_counter()
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     p = subprocess.Popen(cmd, shell=shell, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=stdin)
     assert p.stdout is not None
+    timer = threading.Timer(LIMIT[0], p.kill) if LIMIT[0] else None
+    if timer:
+        timer.start()
     while p.stdout.read(1 << 16):
         pass
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
+    if timer:
+        timer.cancel()
     if stdin_path:
         stdin.close()  # type: ignore[union-attr]
+    if LIMIT[0] and wall >= LIMIT[0]:
+        raise ContenderFailed(f"did not finish in {LIMIT[0]:.0f} s; stopped")
     code = os.waitstatus_to_exitcode(status)
     if code >= 2 or code < 0:  # grep/rg: 1 = no line matched; 2 = error (a refused pattern set)
         raise ContenderFailed(f"exit status {code}")
@@ -142,7 +153,11 @@ def main() -> int:
     ap.add_argument("--big-gb", type=int, default=0, help="also stream N copies of the log through stdin (memory bound check)")
     ap.add_argument("--naive-mb", type=int, default=16, help="slice measured for the naive per-line loop")
     ap.add_argument("--runs", type=int, default=3, help="runs per contender; the fastest is reported")
+    ap.add_argument("--contender-limit", type=float, default=300.0,
+                    help="seconds after which a baseline contender is stopped and reported as not finishing (GNU grep -E "
+                         "with thousands of alternatives can take hours)")
     args = ap.parse_args()
+    LIMIT[0] = args.contender_limit
     OUT.mkdir(exist_ok=True)
     log = OUT / f"train-{args.mb}mb.log"
     if not log.exists():

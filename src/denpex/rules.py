@@ -39,12 +39,14 @@ class Rule:
     confidence: float = 1.0
     role: str | None = None  # None: the entry's role
     wraps: int = 0
+    noise: bool = False  # the signature's (or its entry's) role is noise: a benign line, often very frequent
 
     @property
     def keep_before(self) -> bool:
         """Whether hits keep the lines above them (for time, rank and summary-record inheritance):
         entry hits and the generic kinds the report quotes; not bookkeeping kinds that can be frequent."""
-        return self.entry_id is not None or self.sig_id in _KEEP_BEFORE
+        # (not a benign line's: a warning printed thousands of times would cost its context thousands of times)
+        return (self.entry_id is not None and not self.noise) or self.sig_id in _KEEP_BEFORE
 
     @property
     def key(self) -> str:
@@ -344,6 +346,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     confidence=sig.confidence,
                     role=sig.role,
                     wraps=sig.wraps,
+                    noise=(sig.role or entry.role) == "noise",
                 )
             )
     for name, pattern, icase, *exclude in GENERIC:
