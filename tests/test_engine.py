@@ -325,6 +325,17 @@ def test_notebook_frames_name_the_raising_package():
     d = diagnose(ipy7)
     assert d.primary is not None and d.primary.id == "python.library-internal-error", [(f.id, f.facts) for f in d.findings]
     assert d.primary.facts["package"] == "unsloth"
+    # VS Code links each path: "File [~/x.py:115](https://file+.vscode-resource...), in f" (held-out j2005)
+    vscode = "\n".join([
+        "NotImplementedError                       Traceback (most recent call last)",
+        "Cell In[2], [line 12](vscode-notebook-cell:?execution_count=2&line=12)",
+        "---> [12](vscode-notebook-cell:?execution_count=2&line=12) model.quantize(tokenizer, quant_config=quant_config)",
+        "File [~/.local/lib/python3.10/site-packages/awq/models/base.py:231](https://file+.vscode-resource.vscode-cdn.net/home/u/"
+        "~/.local/lib/python3.10/site-packages/awq/models/base.py:231), in BaseAWQForCausalLM.quantize(self, tokenizer)",
+    ]) + "\n"
+    d = diagnose(vscode)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error", [(f.id, f.facts) for f in d.findings]
+    assert d.primary.facts["package"] == "awq"
     # the same frames in a user's own file: the user's assert
     d = diagnose(ipy8.replace("/usr/local/lib/python3.10/dist-packages/unsloth/save.py", "/home/me/project/save.py"))
     assert d.primary is not None and d.primary.id != "python.library-internal-error"

@@ -74,6 +74,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # IPython 7: "/usr/local/lib/python3.7/dist-packages/x/y.py in func(self, *args)"
     ("frame", r'(?:^|[\s>|:])File (?P<path>(?:[A-Za-z]:)?[\\/~][^\n"]{0,500}?\.py):(?P<lineno>\d+), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
     ("frame", r'(?:^|[\s>|])(?P<path>(?:[A-Za-z]:)?[\\/~][^\n" ]{0,500}?\.py) in (?P<func><?[A-Za-z_][\w.<>]*)\(', False),
+    # ... and VS Code's notebook output, which links each path: "File [~/x/y.py:115](https://file+.vscode-resource...), in f"
+    ("frame", r'(?:^|[\s>|:])File \[(?P<path>(?:[A-Za-z]:)?[\\/~][^\n"\]]{0,500}?\.py):(?P<lineno>\d+)\]\([^)\n]{0,800}\), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
     ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
