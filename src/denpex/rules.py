@@ -127,8 +127,6 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^FAILED: \S"
         r"|make(?:\[\d+\])?: \*\*\* \[[^\]]{0,300}\] Error \d+"
         r"|\.(?:py|sh) FAILED\s*$"
-        # Nextflow's failed process; AUTOMATIC1111-style web UIs' "*** Error completing request" blocks
-        r"|terminated with an error exit status \(\d+\)|^\*\*\* Error [a-z]{3,}"
         r"|^FAILED \S{1,300}::\S"),
         False,
     ),
@@ -172,6 +170,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|Remote crash gathering disabled for SIG[A-Z]"
         # a C++ runtime's last-chance handler (Ray's logging.cc, MSVC): "Unhandled exception: N3c105ErrorE. what(): ..."
         r"|\bUnhandled exception: [A-Za-z_]"
+        # Nextflow's failed process; AUTOMATIC1111-style web UIs' "*** Error completing request" blocks
+        r"|terminated with an error exit status \(\d+\)|^\*\*\* Error [a-z]{3,}"
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
         r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
         False,
