@@ -68,6 +68,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("traceback", r"Traceback \(most recent call last\)", False),
     ("chain-during", r"During handling of the above exception, another exception occurred", False),
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
+    # Python's note above an exception it could not raise and went on from (a destructor, an atexit
+    # callback, interpreter shutdown; 3.13+ "Exception ignored while ..."); a dead _thread is not ignored
+    ("exception-ignored", r"Exception ignored (?:in|on|while)\b", False, r"ignored in thread started by"),
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # IPython 8+ (Jupyter, Colab): "File /usr/lib/python3.10/site-packages/x/y.py:2357, in func(args)";
@@ -240,7 +243,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
 ]
 
 
-_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-line", "traceback"})
+_KEEP_BEFORE = frozenset({"exception", "fatal", "cpp-exception", "exit", "error-line"})
 # generic kinds that mean the process printing them failed (whether or not an entry knows the error)
 FAILURE_KINDS = frozenset({"traceback", "exception", "cpp-exception", "fatal", "error-line"})
 # a glog / c10 fatal line: "F0626 05:06:30.9" or, in recent PyTorch, "F626 05:06:30.9"

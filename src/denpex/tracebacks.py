@@ -213,11 +213,6 @@ def _message(h: AttributedHit) -> str:
 _CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(,\[]\s*$")
 # the program itself says the exception does not matter: "Ignoring benign restart error: CustomError: ..."
 _BENIGN_BEFORE = re.compile(r"\b(?:[Ii]gnor(?:e|ed|ing) (?:benign|harmless|expected)|[Bb]enign (?:\w+ )?(?:error|exception))\b")
-# Python reports an exception it could not raise (in a destructor, an atexit callback, a weakref
-# callback, at interpreter shutdown) and goes on: "Exception ignored in: <function X.__del__ at 0x..>"
-# (3.13+: "Exception ignored while calling deallocator ..."). A thread started with _thread that died
-# ("Exception ignored in thread started by") is a crash of that thread, not ignored
-_IGNORED = re.compile(r"^\s*Exception ignored (?:in(?! thread started by)|on|while)\b")
 _IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")
 
 
@@ -240,7 +235,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     state: dict[tuple[int, int | None], dict] = {}
     for h in hits:
         kind = h.rule.sig_id
-        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise"):
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored"):
             continue
         st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
@@ -251,6 +246,10 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                  if k[0] == h.file_index and (o["header"] is not None or o["frames"] is not None) and 0 < h.hit.line - o["last_line"] <= 3),
                 st,
             )
+        if kind == "exception-ignored":
+            # "Exception ignored in: <function X.__del__ ...>" just above the traceback it introduces
+            st["ignored_at"] = h.hit.line
+            continue
         if kind == "source-raise":
             # the quoted source of the frame just above: kept for a traceback that ends here, cut
             if st["frames"] and h.hit.line == st["last_line"] + 1:
@@ -264,7 +263,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
             st["frames"], st["header"] = [], h
-            st["ignored"] = bool(h.hit.before) and _IGNORED.search(_strip(h.hit.before[-1])) is not None
+            st["ignored"] = st.get("ignored_at") == h.hit.line - 1
             st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
         elif kind == "frame":
             if st["frames"] is None:
