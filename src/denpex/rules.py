@@ -175,6 +175,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\bUnhandled exception: [A-Za-z_]"
         # Nextflow's failed process; AUTOMATIC1111-style web UIs' "*** Error completing request" blocks
         r"|terminated with an error exit status \(\d+\)|^\*\*\* Error [a-z]{3,}"
+        # glibc's dynamic loader refusing a library at run time: "python: relocation error: /x/libcublas.so: symbol
+        # runGemmShortApi, version libcublasLt.so.11 not defined ...", "python3: symbol lookup error: x.so: undefined symbol: y"
+        r"|: (?:relocation|symbol lookup) error: "
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
         r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
         False,
