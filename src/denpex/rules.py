@@ -81,11 +81,13 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("frame", r'(?:^|[\s>|:])File \[(?P<path>(?:[A-Za-z]:)?[\\/~][^\n"\]]{0,500}?\.py):(?P<lineno>\d+)\]\([^)\n]{0,800}\), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
+    # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...")
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
-    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    # (and quoted after a colon: 'Swarm Web UI: "Error: No images were generated ...')
+    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: |: [`'" + '"' + r"\u201c])[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
@@ -138,6 +140,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         "error-line",
         # Windows NTSTATUS crash codes (0xC0000005 access violation, 0xC0000409 stack buffer overrun...)
         (r"(?:[Ee]xception|[Ee]rror|[Ss]tatus|[Ee]xit) code:? 0x[Cc]0000[0-9A-Fa-f]{3}\b"
+        # Slurm's client tools ("srun: error: s_p_parse_file: unable to status file ...", "sbatch: error: Batch job
+        # submission failed: ...", "salloc: error: Job submit/allocate failed: ...")
+        r"|\b(?:srun|salloc|sbatch|sacct|scontrol|sattach|sbcast): error: "
         # Slurm's controller record of a job killed by a signal or exiting non-zero; a shell's job-control
         # note on a killed child ("slurm_script: line 9:  4727 Killed")
         r"|\bWTERMSIG [1-9]|\bWEXITSTATUS [1-9]|: line \d+: +\d+ (?:Killed|Aborted|Terminated|Bus error)\b"

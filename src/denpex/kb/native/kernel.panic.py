@@ -36,6 +36,9 @@ _KINDS: tuple[tuple[str, str, str, str], ...] = (
     ("unable to mount root", "root filesystem not mountable at boot",
      "The kernel could not mount the root filesystem while booting.",
      "Fix the boot configuration (initramfs drivers, root= parameter, disk health)."),
+    ("iogpu", "macOS GPU driver panic (IOGPUFamily)",
+     "The macOS GPU driver hit an internal check, typically under heavy Metal memory use (MLX, PyTorch MPS, llama.cpp Metal): a driver bug the process triggered but cannot cause by itself.",
+     "Update macOS (the fix lives in the OS GPU driver), keep the model's GPU memory below the wired limit (smaller model or batch, mlx.core.set_memory_limit, sysctl iogpu.wired_limit_mb) and send the paniclog to Apple (Feedback Assistant)."),
     ("nmi", "NMI-triggered panic (unknown NMI / IOCK / SERR)",
      "A non-maskable interrupt reported a hardware or platform error (PCIe SERR, IOCK, or a BMC-generated NMI).",
      "Check the BMC event log (ipmitool sel list) and PCIe AER messages for the failing device."),
@@ -59,7 +62,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append(how)
             break
     if text:
-        parts.insert(0, f"The node's kernel panicked with reason '{text}'.")
+        who = "The Mac's kernel (XNU)" if facts.get("_signature") == "xnu-panic" else "The node's kernel"
+        parts.insert(0, f"{who} panicked with reason '{text}'.")
     else:
         parts.insert(0, f"The NMI watchdog detected a hard lockup on CPU {cpu}.")
     if kind is None:
@@ -67,5 +71,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Read the lines before the panic (oops trace, module names, hardware errors) to find the component to fix.")
     derived["panic_kind"] = kind + (f" on CPU {cpu}" if cpu is not None and "cpu" not in kind.lower() else "")
     parts.append("Every process on the node died with it, so jobs show no error of their own; other nodes' timeouts are consequences.")
-    fix.append("Drain the node, keep its pstore/kdump/BMC logs, and resubmit the job from its last checkpoint on healthy nodes.")
+    if facts.get("_signature") == "xnu-panic":
+        fix.append("The full report is in Console > Crash Reports (or /Library/Logs/DiagnosticReports/*.panic); resume from the last checkpoint after the reboot.")
+    else:
+        fix.append("Drain the node, keep its pstore/kdump/BMC logs, and resubmit the job from its last checkpoint on healthy nodes.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
