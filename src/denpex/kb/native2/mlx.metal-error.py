@@ -75,6 +75,23 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(f"Let the GPU use more RAM: {_WIRED}; close other memory-heavy apps.")
         fix.append("Upgrade mlx / mlx-lm: newer releases wire and free memory more carefully (mlx-examples #823 / #931).")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    sig = facts.get("_signature")
+    if sig == "metallib-missing":
+        derived["what"] = "MLX's Metal shader library (mlx.metallib) was not found"
+        parts.append("MLX could not load its compiled Metal kernels (mlx.metallib / default.metallib), so no GPU operation can run. "
+                     "The library must sit next to libmlx (Python wheels) or be bundled with the app: a SwiftPM 'swift build' does not compile Metal shaders, "
+                     "and a wheel installed for another Python or macOS version (an x86_64 Python under Rosetta) misses it.")
+        fix.append("Python: pip install --force-reinstall mlx in a native arm64 Python (python -c 'import platform; print(platform.machine())' must say arm64).")
+        fix.append("Swift apps / mlx-swift: build with xcodebuild (or Xcode) so the Metal library is compiled and bundled, or install the app's release build; "
+                   "for a Homebrew-installed app, reinstall it or use the upstream release that bundles default.metallib.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if sig == "no-metal-device":
+        derived["what"] = "no Metal GPU visible to the process"
+        parts.append("MLX asked Metal for the GPU and got an empty device list, and indexing it raised NSRangeException: the process runs where Metal sees no GPU "
+                     "(a macOS VM or CI runner without GPU access, a sandboxed or headless session, a beta macOS the MLX build does not support).")
+        fix.append("Run on the Mac itself (not a VM / container) in a logged-in session; check python -c 'import mlx.core as mx; print(mx.default_device())'.")
+        fix.append("Upgrade mlx / the app: newer releases report a missing Metal device as an error instead of crashing.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     reason = facts.get("reason") or ""
     kind = facts.get("kind") or ""
     code = facts.get("code")
