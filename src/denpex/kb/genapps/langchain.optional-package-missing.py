@@ -1,0 +1,54 @@
+"""Computed diagnosis for langchain.optional-package-missing: not installed vs installed-but-broken, and the pip name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from denpex.models import Explanation
+
+_PIP = {
+    "faiss": "faiss-cpu (or conda install -c pytorch faiss-gpu)",
+    "sentence_transformers": "sentence-transformers",
+    "llama_cpp": "llama-cpp-python",
+    "chromadb": "chromadb",
+    "tiktoken": "tiktoken",
+    "gpt4all": "gpt4all",
+    "pinecone": "pinecone-client",
+    "qdrant_client": "qdrant-client",
+    "bs4": "beautifulsoup4",
+    "docx2txt": "docx2txt",
+    "pypdf": "pypdf",
+    "unstructured": "unstructured",
+}
+
+
+def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    pkg = str(facts.get("package") or "").strip()
+    if not pkg:
+        return None
+    pip_name = str(facts.get("pip_name") or "").strip() or _PIP.get(pkg, pkg.replace("_", "-"))
+    inner = str(facts.get("inner_error") or "")
+    derived: dict[str, Any] = {"install_hint": f" (pip install {pip_name})", "pip_name": pip_name}
+    fix: list[str] = []
+    m = re.search(r"No module named '([^']+)'", inner)
+    if m and m.group(1).split(".")[0] not in (pkg, pkg.split(".")[0]):
+        text = (f"{pkg} is installed but failed to import because its dependency '{m.group(1)}' is missing; LangChain reports "
+                "that as 'Could not import'.")
+        fix.append(f"python -m pip install {m.group(1).split('.')[0]} (or reinstall {pip_name} so its dependencies come along).")
+        derived["install_hint"] = f" (its dependency {m.group(1)} is missing)"
+    elif "sqlite3" in inner:
+        text = f"{pkg} is installed but refuses to import: the system sqlite3 is older than Chroma needs (>= 3.35)."
+        fix.append("pip install pysqlite3-binary and put `__import__('pysqlite3'); import sys; sys.modules['sqlite3'] = sys.modules.pop('pysqlite3')` "
+                   "before importing chromadb, or use a Python built with a newer SQLite.")
+        derived["install_hint"] = " (installed, but system sqlite3 < 3.35)"
+    elif inner and not m:
+        text = f"{pkg} is installed but its import raised: {inner}. LangChain reports that as 'Could not import'."
+        fix.append(f"Run python -c \"import {pkg}\" with the app's interpreter and fix that error (reinstall {pip_name} for this Python/NumPy).")
+        derived["install_hint"] = " (installed, but its import fails)"
+    else:
+        text = f"The LangChain integration needs the optional package {pkg}, which is not importable in this interpreter."
+        fix.append(f"python -m pip install {pip_name}  (with the interpreter/venv/kernel that runs the app)")
+        fix.append(f"If pip says it is already installed: python -c \"import {pkg}\" shows the real import error.")
+    return Explanation(text=text, fix=tuple(fix), derived=derived)
