@@ -154,6 +154,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
         r"|\bFAILED_[A-Z]{3,}\b"),
         False,
+        # (srun's per-task exit records, "srun: error: vm: tasks 0,2-3: Terminated", are the launcher's account of how
+        # ranks ended: attribution.exit_record reads them, and a rank srun terminated did not fail by itself)
+        r"\b(?:srun|salloc|sbatch): error: [A-Za-z0-9][\w.-]*: tasks? \d",
     ),
     # (a third rule, for the same reason)
     (
