@@ -104,6 +104,8 @@ FAILURES = [
     ("报错：RuntimeError: Role name '' is invalid. Maybe you are trying to call 'mindspore.communication.init()' without using 'mpirun'", "exception after a full-width colon"),
     ("srun: error: s_p_parse_file: unable to status file /etc/slurm-llnl/slurm.conf: No such file or directory, retrying in 1sec up to 60sec", "Slurm client error"),
     ('Swarm Web UI: "Error: No images were generated (all refused, or failed - check server logs for details)."', "an Error: quoted after a colon"),
+    ("ld.lld: error: undefined symbol: cudaGetDeviceCount", "a program's 'name: error:' line"),
+    ("fatal: unable to access 'https://github.com/org/repo.git/': Could not resolve host: github.com", "git's fatal line"),
     ("python: relocation error: /usr/local/cuda-11.1/lib64/libcublas.so: symbol runGemmShortApi, version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference", "glibc's loader refusing a library"),
     ("python3: symbol lookup error: /opt/conda/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister", "glibc's loader missing a symbol at run time"),
     ("23:35:28-871812 ERROR    Error loading the model with llama.cpp: list index out of range", "a padded ERROR level column"),

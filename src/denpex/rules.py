@@ -193,7 +193,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
     # its only literal (": error: ") is a word healthy logs print: inside the rule above it would send
     # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
-    ("error-line", r":\d+:\d+: error: ", False),
+    # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
+    # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
+    ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False),
     # error sentences with no exception class and no tool-specific marker ("Download failed",
     # "An exception was thrown!", "Invoke operator sgd error.", "request timed out after 60s", an
     # ERROR-level logger line): weaker than the lines above, so not on warning/info-level lines,
