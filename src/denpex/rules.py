@@ -186,6 +186,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # glibc's dynamic loader refusing a library at run time: "python: relocation error: /x/libcublas.so: symbol
         # runGemmShortApi, version libcublasLt.so.11 not defined ...", "python3: symbol lookup error: x.so: undefined symbol: y"
         r"|: (?:relocation|symbol lookup) error: "
+        # a shell that cannot run a script's #! interpreter: "bash: ./run.sh: /bin/bash^M: bad interpreter: No such file ..."
+        r"|: bad interpreter: "
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
         r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
         False,
@@ -210,7 +212,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:[Ee]xception|[Ee]rror|[Ff]ailure) (?:was thrown|was raised|has been raised|occurred|occured|has occurred|has occured|happened)\b"
          r"|(?:[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to) (?:load|open|find|connect|allocate|create|start|initiali[sz]e|import"
          r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build)\b"
-         r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread |No such file or directory: '"
+         r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread |No such file or directory: '|[Ss]omething went wrong\b"
          r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b)"
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
