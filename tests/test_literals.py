@@ -160,3 +160,6 @@ def test_no_pattern_is_outside_hyperscan():
 
     eng = get_engine()
     assert HyperscanMatcher(eng.rules, cache_key=None).broken == []
+    # ... nor in the full-regex database (engine="hyperscan-full"), where a rule off the literal path is
+    # compiled whole: a raw "\u201c" escape in a generic pattern once broke one there only
+    assert HyperscanMatcher(eng.rules, cache_key=None, literals=False).broken == []

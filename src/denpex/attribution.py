@@ -161,9 +161,6 @@ _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
     # Lightning, printed by each process as it joins: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4"
     re.compile(r"\bGLOBAL_RANK: (?P<rank>\d+), MEMBER: \d+/\d+"),
-    # DeepSpeed's launcher on the process it saw die: "[launch.py:184:sigkill_handler] ['/env/bin/python', '-u',
-    # 'train.py', '--local_rank=1'] exits with return code = -9" (the rank is in the command it ran)
-    re.compile(r"'--local[_-]rank=(?P<local>\d+)'(?:, '[^']{0,200}'){0,40}\] exits with return code = -?\d+"),
     re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank

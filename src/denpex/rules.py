@@ -87,7 +87,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
     # (and quoted after a colon: 'Swarm Web UI: "Error: No images were generated ...')
-    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: |: [`'" + '"' + r"\u201c])[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r")[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
@@ -197,7 +197,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
     # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
     # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
-    ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False),
+    ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False,
+     # (not srun's per-task exit records: launcher records, read by attribution.exit_record)
+     r"\b(?:srun|salloc|sbatch): error: [A-Za-z0-9][\w.-]*: tasks? \d"),
     # error sentences with no exception class and no tool-specific marker ("Download failed",
     # "An exception was thrown!", "Invoke operator sgd error.", "request timed out after 60s", an
     # ERROR-level logger line): weaker than the lines above, so not on warning/info-level lines,
