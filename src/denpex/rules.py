@@ -63,6 +63,10 @@ _EXC_CLASS = (
     r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )
+# srun's per-task exit records ("srun: error: vm: tasks 0,2-3: Terminated") are the launcher's account of how
+# ranks ended: attribution.exit_record reads them, and a rank srun terminated did not fail by itself, so the
+# error-line rules that would take them exclude them
+_SRUN_TASK_RECORD = r"\b(?:srun|salloc|sbatch): error: [A-Za-z0-9][\w.-]*: tasks? \d"
 # (name, regex, ignore_case[, exclude regex])
 GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("traceback", r"Traceback \(most recent call last\)", False),
@@ -154,9 +158,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
         r"|\bFAILED_[A-Z]{3,}\b"),
         False,
-        # (srun's per-task exit records, "srun: error: vm: tasks 0,2-3: Terminated", are the launcher's account of how
-        # ranks ended: attribution.exit_record reads them, and a rank srun terminated did not fail by itself)
-        r"\b(?:srun|salloc|sbatch): error: [A-Za-z0-9][\w.-]*: tasks? \d",
+        _SRUN_TASK_RECORD,
     ),
     # (a third rule, for the same reason)
     (
@@ -198,8 +200,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
     # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
     ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False,
-     # (not srun's per-task exit records: launcher records, read by attribution.exit_record)
-     r"\b(?:srun|salloc|sbatch): error: [A-Za-z0-9][\w.-]*: tasks? \d"),
+     _SRUN_TASK_RECORD),
     # error sentences with no exception class and no tool-specific marker ("Download failed",
     # "An exception was thrown!", "Invoke operator sgd error.", "request timed out after 60s", an
     # ERROR-level logger line): weaker than the lines above, so not on warning/info-level lines,

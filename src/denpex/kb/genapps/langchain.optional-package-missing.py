@@ -6,21 +6,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
 
+# names whose advice differs from the import-name table python.missing-module ships (explain.import_packages)
 _PIP = {
     "faiss": "faiss-cpu (or conda install -c pytorch faiss-gpu)",
-    "sentence_transformers": "sentence-transformers",
-    "llama_cpp": "llama-cpp-python",
-    "chromadb": "chromadb",
-    "tiktoken": "tiktoken",
-    "gpt4all": "gpt4all",
     "pinecone": "pinecone-client",
-    "qdrant_client": "qdrant-client",
-    "bs4": "beautifulsoup4",
-    "docx2txt": "docx2txt",
-    "pypdf": "pypdf",
-    "unstructured": "unstructured",
 }
 
 
@@ -28,7 +20,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     pkg = str(facts.get("package") or "").strip()
     if not pkg:
         return None
-    pip_name = str(facts.get("pip_name") or "").strip() or _PIP.get(pkg, pkg.replace("_", "-"))
+    known = import_packages().get(pkg, ("",))[0]  # a distribution in parentheses there is a hint, not a pip name
+    pip_name = (str(facts.get("pip_name") or "").strip() or _PIP.get(pkg)
+                or (known if known and not known.startswith("(") else pkg.replace("_", "-")))
     inner = str(facts.get("inner_error") or "")
     derived: dict[str, Any] = {"install_hint": f" (pip install {pip_name})", "pip_name": pip_name}
     fix: list[str] = []
