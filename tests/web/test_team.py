@@ -16,6 +16,10 @@ import pytest
 
 from .conftest import start_server, stop_server
 
+# one server and database for the module: the browser test reads incidents the API test saved,
+# so under xdist all of these run on the same worker
+pytestmark = pytest.mark.xdist_group("team")
+
 OOM = (
     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.10 GiB "
     "of which 1.06 GiB is free. Including non-PyTorch memory, this process has 78.03 GiB memory in use.\n"
