@@ -161,7 +161,9 @@ _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\blocal_rank: (?P<local>\d+) \(pid: (?P<pid>\d+)\)"),
     # Lightning, printed by each process as it joins: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4"
     re.compile(r"\bGLOBAL_RANK: (?P<rank>\d+), MEMBER: \d+/\d+"),
-    re.compile(r"\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
+    # (not "from rank 1" / "to rank 3": those name the peer a message came from or goes to, e.g. MPICH's
+    # "Message from rank 1 and tag 11 truncated" printed by the receiving rank)
+    re.compile(r"(?<!from )(?<!to )\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()", re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank
 # and host they name are the line's. Open MPI/PRRTE "mpirun noticed that process rank 1 with PID 0 on node

@@ -14,6 +14,7 @@ _PKG = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<pkg>[A-Za-z0-9_]+)")
 _IMAGE_ATTRS = {"shape", "astype", "copy", "transpose", "reshape", "ndim", "size", "dtype", "resize", "convert", "crop", "mode"}
 _STR_ATTRS = {"split", "strip", "lower", "upper", "replace", "startswith", "endswith", "encode", "decode", "format", "rstrip", "lstrip", "join"}
 _TOKENIZER_ATTRS = {"from_pretrained", "tokenize", "encode", "batch_encode_plus", "encode_plus", "pad_token", "eos_token", "eos_token_id", "pad_token_id", "convert_tokens_to_ids", "apply_chat_template", "decode", "batch_decode"}
+_STREAM_ATTRS = {"write", "flush", "isatty", "fileno", "buffer", "encoding", "readline"}
 _MODEL_ATTRS = {"to", "cuda", "eval", "train", "parameters", "generate", "forward", "config", "state_dict", "load_state_dict", "named_parameters", "half"}
 
 
@@ -67,7 +68,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"Line: `{code}`.")
     fix: list[str] = []
     cause = ""
-    if "imread" in low or (attr in _IMAGE_ATTRS and re.search(r"\b(?:img|image|im|frame|mask|src)\w*$", expr or "")):
+    frozen = str(facts.get("frozen_script") or "")
+    if attr in _STREAM_ATTRS and (frozen or re.search(r"\bsys\.(?:stdout|stderr|stdin)\b|\b(?:stdout|stderr)\b", code)):
+        cause = "sys.stdout/sys.stderr is None in a windowed program"
+        parts.append(
+            f"Writing to a console stream (.{attr}) failed because the stream is None: a program started without a console "
+            "(a PyInstaller build made with --noconsole/--windowed, pythonw.exe, a GUI launcher) has sys.stdout and sys.stderr set to None, "
+            "and a library that prints progress (tqdm, whisper/ctranslate2 loggers, print) writes to them."
+            + (f" The app is a PyInstaller build (script '{frozen}')." if frozen else "")
+        )
+        fix.append("Run the console build of the app (or start it from a terminal with python instead of pythonw), or update the app: "
+                   "frozen apps should set sys.stdout/sys.stderr to a file or os.devnull when they are None before importing libraries that print.")
+    elif "imread" in low or (attr in _IMAGE_ATTRS and re.search(r"\b(?:img|image|im|frame|mask|src)\w*$", expr or "")):
         cause = "an image loader returned None"
         parts.append("cv2.imread (and cv2.VideoCapture.read) return None instead of raising when the file is missing, unreadable or not an image: the path built for this sample does not exist from the working directory, or the file is corrupt/an unsupported format.")
         fix.append("Print the path used for this sample and check os.path.exists(path); fix the dataset root / annotation paths (relative paths depend on the working directory), and add `if img is None: raise FileNotFoundError(path)` after imread.")
