@@ -393,8 +393,15 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     printed within the next few lines of the same file, and lets torchrun's Root Cause record
     decide between ranks whose order the log's timestamps do not settle."""
     roots = [f for f in findings if f.role == "root"]
-    # tentative wordings (a warning, a bare SIGKILL) give way to a later firm root failure
-    firm = [f for f in roots if f.confidence >= TENTATIVE]
+    # tentative wordings (a warning, a bare SIGKILL) give way to a later firm root failure - except
+    # to one printed after a notice that the command itself died (a shell's "Killed"): that failure
+    # is the next command's (a conversion step killed, then the following step misses its output)
+    ended = [f.order[0] for f in roots if f.order and f.order[0].rule.ends_command]
+    firm = [
+        f for f in roots
+        if f.confidence >= TENTATIVE
+        and not any(e.file_index == f.order[0].file_index and e.hit.line < f.order[0].hit.line for e in ended)
+    ]
     cands = firm or roots
     named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
     cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]

@@ -83,6 +83,11 @@ class Signature(_Strict):
         le=100,
         description="this wording wraps an inner error: a root finding within this many following lines is preferred",
     )
+    ends_command: bool = Field(
+        default=False,
+        description="this wording says the command itself died (a shell's 'Killed' job notice): a root failure "
+        "printed after it in the same file belongs to a later command and does not displace it",
+    )
     versions: str = ""
     source: str = Field(default="", description="where this wording comes from (URL or path)")
     confidence: float = Field(default=0.9, gt=0, le=1)

@@ -39,6 +39,7 @@ class Rule:
     confidence: float = 1.0
     role: str | None = None  # None: the entry's role
     wraps: int = 0
+    ends_command: bool = False
     noise: bool = False  # the signature's (or its entry's) role is noise: a benign line, often very frequent
 
     @property
@@ -369,6 +370,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     confidence=sig.confidence,
                     role=sig.role,
                     wraps=sig.wraps,
+                    ends_command=sig.ends_command,
                     noise=(sig.role or entry.role) == "noise",
                 )
             )
