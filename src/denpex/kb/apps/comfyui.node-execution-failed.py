@@ -83,6 +83,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=(f"Connect '{name}'{where} (or set its widget); if the node shows no such input, recreate the node - the workflow was saved with another version of it.",),
             derived={"what": f"prompt failed validation: required input '{name}' missing" + (f" ({node})" if node else "")},
         )
+    if facts.get("_signature") == "prompt-no-outputs" or reason.startswith("Prompt has no outputs"):
+        return Explanation(
+            text="ComfyUI rejected the workflow before running it because it has no output node: nothing in it saves or previews a result "
+                 "(SaveImage, PreviewImage, a video/audio save node), or the only output nodes are muted/bypassed or come from a custom-node pack that failed to import.",
+            fix=("Add an output node (Save Image / Preview Image, or the pack's own save node) connected to the result, or un-mute it.",
+                 "If the workflow's output node belongs to a custom-node pack, look for '(IMPORT FAILED)' / 'Cannot import ... module for custom nodes' in the startup log and fix that import."),
+            derived={"what": "workflow has no output node"},
+        )
     if facts.get("_signature") in ("failed-to-validate", "prompt-outputs-failed-validation"):
         out = facts.get("output")
         detail = f" ({reason.strip()})" if reason else ""
