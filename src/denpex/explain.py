@@ -98,6 +98,15 @@ def explain(loaded: LoadedEntry, facts: Mapping[str, Any], signature: str | None
         return Explanation(text=f"(computed explanation unavailable: {type(exc).__name__})")
 
 
+def as_int(v: Any) -> int | None:
+    """A fact as an int, or None when it is missing or not a number (facts an entry reads from
+    context lines may be absent or left as text)."""
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return None
+
+
 def fmt_bytes(n: float) -> str:
     for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
         if abs(n) >= size:

@@ -70,24 +70,30 @@ SCENARIOS = {
 }
 
 
+def _start(base: Path, name: str, dirname: str):
+    scenario, bad, extra, mpi4py, timeout_s = SCENARIOS[name]
+    d = base / dirname
+    d.mkdir()
+    return (d, *_mpirun(d, scenario, bad, *extra, mpi4py=mpi4py, timeout_s=timeout_s))
+
+
+def _finish(d: Path, proc, fh) -> Path:
+    try:
+        proc.wait(timeout=180)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        fh.close()
+    return d
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("mpirun")
-    started = {}
-    for name, (scenario, bad, extra, mpi4py, timeout_s) in SCENARIOS.items():
-        if mpi4py and not HAVE_MPI4PY:
-            continue
-        d = base / name
-        d.mkdir()
-        started[name] = (d, *_mpirun(d, scenario, bad, *extra, mpi4py=mpi4py, timeout_s=timeout_s))
+    started = {name: _start(base, name, name) for name, spec in SCENARIOS.items() if HAVE_MPI4PY or not spec[3]}
     out = {}
     for name, (d, proc, fh) in started.items():
-        try:
-            proc.wait(timeout=180)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-            fh.close()
+        _finish(d, proc, fh)
         assert proc.returncode != 0, (d / "console.log").read_text(errors="replace")[-3000:]
         out[name] = d
     # Open MPI 4 sends the MPI_ABORT banner from the aborting process to mpirun as a help message;
@@ -97,17 +103,7 @@ def runs(tmp_path_factory):
         for attempt in range(2):
             if "abort" in mpirun_says(out["abort"] / "console.log"):
                 break
-            d = base / f"abort-again{attempt}"
-            d.mkdir()
-            scenario, bad, extra, mpi4py, timeout_s = SCENARIOS["abort"]
-            proc, fh = _mpirun(d, scenario, bad, *extra, mpi4py=mpi4py, timeout_s=timeout_s)
-            try:
-                proc.wait(timeout=180)
-            finally:
-                if proc.poll() is None:
-                    proc.kill()
-                fh.close()
-            out["abort"] = d
+            out["abort"] = _finish(*_start(base, "abort", f"abort-again{attempt}"))
     return out
 
 

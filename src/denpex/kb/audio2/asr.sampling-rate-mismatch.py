@@ -5,19 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    expected = _int(facts.get("expected"))
-    got = _int(facts.get("got"))
+    expected = as_int(facts.get("expected"))
+    got = as_int(facts.get("got"))
     supported = str(facts.get("supported") or "").strip()
     if expected is None and supported:
         # silero: the rates it accepts are listed, the one given is not

@@ -5,24 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
-    total, limit = _int(facts.get("total")), _int(facts.get("limit"))
+    total, limit = as_int(facts.get("total")), as_int(facts.get("limit"))
     if total is None or limit is None:
         return None
     derived: dict[str, Any] = {"overflow": max(total - limit, 0)}
     if sig == "hf-generate":
-        mnt = _int(facts.get("max_new_tokens"))
+        mnt = as_int(facts.get("max_new_tokens"))
         if mnt is None:
             return None
         prefix = total - mnt

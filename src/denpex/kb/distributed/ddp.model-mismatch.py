@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 _COMM_FIX = (
@@ -16,16 +17,9 @@ _COMM_FIX = (
 )
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def _shape_explain(facts: Mapping[str, Any]) -> Explanation:
-    rank = _int(facts.get("rank"))
-    idx = _int(facts.get("param_index"))
+    rank = as_int(facts.get("rank"))
+    idx = as_int(facts.get("param_index"))
     sizes = str(facts.get("sizes") or "")
     kind = str(facts.get("kind") or "sizes")
     who = f"rank {rank}" if rank is not None else "this rank"
@@ -61,10 +55,10 @@ def _shape_explain(facts: Mapping[str, Any]) -> Explanation:
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if facts.get("param_index") is not None or facts.get("sizes"):
         return _shape_explain(facts)
-    rank = _int(facts.get("rank"))
-    mine = _int(facts.get("params"))
-    other = _int(facts.get("other_rank"))
-    theirs = _int(facts.get("other_params"))
+    rank = as_int(facts.get("rank"))
+    mine = as_int(facts.get("params"))
+    other = as_int(facts.get("other_rank"))
+    theirs = as_int(facts.get("other_params"))
     if mine is None or theirs is None:
         return None
     derived: dict[str, Any] = {"odd_rank": other}

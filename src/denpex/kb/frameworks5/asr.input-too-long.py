@@ -6,19 +6,13 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
-    mx, n = _int(facts.get("max_len")), _int(facts.get("seq_len"))
+    mx, n = as_int(facts.get("max_len")), as_int(facts.get("seq_len"))
     if sig == "fairseq2-max-seq-len" and mx and n:
         ratio = n / mx
         parts = math.ceil(ratio)

@@ -53,9 +53,6 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     }
     meaning, fix = _CLASSES.get(cls, ("the call's arguments did not fit the state of the job", "Read the class and the call, then compare the arguments on the failing rank with its peer's matching call."))
     where = f"{call} failed" if call else "An MPI call failed"
-    who = facts.get("process")
-    if who is None:
-        who = facts.get("source_rank")
     parts = [f"{where} with {cls or desc or 'an MPI error'}: {meaning}."]
     if facts.get("process") is not None:
         parts.append(f"Rank {facts['process']} (in MPI_COMM_WORLD) reported it" + (f" on communicator {facts['communicator']}." if facts.get("communicator") else "."))

@@ -5,20 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     kind = str(facts.get("kind") or "")
-    f = _int(facts.get("n_features"))
-    n = _int(facts.get("n_items"))
+    f = as_int(facts.get("n_features"))
+    n = as_int(facts.get("n_items"))
     if f is None or n is None or kind not in ("node", "edge"):
         return None
     d = n - f

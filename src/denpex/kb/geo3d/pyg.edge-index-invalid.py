@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -26,7 +20,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             derived={"problem": f"edge_index dtype is {dt}, must be torch.long"},
         )
     if sig == "not-two-dim":
-        nd = _int(facts.get("ndim"))
+        nd = as_int(facts.get("ndim"))
         return Explanation(
             text=f"edge_index has {nd} dimensions; it must be a [2, num_edges] matrix.",
             fix=("edge_index = edge_index.view(2, -1) only if it is a flattened [2, E]; for a batch of graphs use "
@@ -34,16 +28,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             derived={"problem": f"edge_index is {nd}-dimensional, must be [2, num_edges]"},
         )
     if sig == "first-dim-not-2":
-        fd = _int(facts.get("first_dim"))
+        fd = as_int(facts.get("first_dim"))
         return Explanation(
             text=(f"edge_index has {fd} rows in dimension 0 instead of 2: it is most likely an edge list of shape "
                   f"[{fd}, 2] (one row per edge) that was never transposed."),
             fix=("edge_index = edge_index.t().contiguous()  # [num_edges, 2] -> [2, num_edges]",),
             derived={"problem": f"edge_index first dimension is {fd}, must be 2 (transpose an [E, 2] list)"},
         )
-    got = _int(facts.get("got_index"))
-    n = _int(facts.get("num_nodes"))
-    mv = _int(facts.get("max_valid"))
+    got = as_int(facts.get("got_index"))
+    n = as_int(facts.get("num_nodes"))
+    mv = as_int(facts.get("max_valid"))
     if n is None and mv is not None:
         n = mv + 1
     if sig == "index-negative":

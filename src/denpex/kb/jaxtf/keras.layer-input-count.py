@@ -5,18 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    exp, got = _int(facts.get("expected")), _int(facts.get("received"))
+    exp, got = as_int(facts.get("expected")), as_int(facts.get("received"))
     layer = str(facts.get("layer") or "the model")
     if exp is None or got is None:
         return None
