@@ -65,7 +65,13 @@ def analyse_ranks(
     failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and not _launcher_statement(f)}
     # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
     # off or unknown to the knowledge base: it is not the silent one
-    failing |= {h.at.rank for h in hits if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None}
+    # (not a launcher's own line about it: torchrun's agent logs "failed (exitcode: 1) local_rank: 0" at ERROR level)
+    said = {(f.order[0].file_index, f.order[0].hit.line) for f in findings if f.order and _launcher_statement(f)}
+    failing |= {
+        h.at.rank for h in hits
+        if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None
+        and (h.file_index, h.hit.line) not in said and attr.exit_record(h.hit.text) is None
+    }
     if primary is not None and primary.role != "root":
         named = _named_by_launcher(findings, hits)
         who = _summary_who(summary)

@@ -405,27 +405,40 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     cands = firm or roots
     named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
     cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]
-    first: Finding | None = None
-    for f in cands:
-        h = f.order[0]
-        if h.rule.wraps:
-            inner = [
-                g for g in roots
-                if g is not f and g.order[0].file_index == h.file_index and g.id not in tracebacks.ENGINE_IDS
-                and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps and not g.order[0].rule.wraps
-            ]
-            if inner:
-                first = inner[0]
-                break
-        first = f
-        break
-    if first is None:
+    if not cands:
         return None
+    first = _innermost(cands[0], roots)
     first = _stopped_first(first, cands, progress or {})
     return _odd_one_out(_root_cause_record(first, cands, findings), findings)
 
 
+def _innermost(f: Finding, roots: list[Finding]) -> Finding:
+    """Past a wrapper wording to the root error it wraps, printed within its next few lines of the
+    same file; under a wrapper with wraps_generic: false, a specific wrapper inside it
+    (BackendCompilerFailed around Triton's CompilationError) is followed in turn, a few levels at most."""
+    for _ in range(4):
+        h = f.order[0]
+        if not h.rule.wraps:
+            return f
+        inner = [
+            g for g in roots
+            if g is not f and g.order[0].file_index == h.file_index and g.id not in tracebacks.ENGINE_IDS
+            and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps
+            # another wrapper is no inner error (docker's step summary after pip's) - except under a
+            # wrapper that yields only to specific errors, which may well wrap their own
+            and (not g.order[0].rule.wraps or not h.rule.wraps_generic)
+            and (h.rule.wraps_generic or g.category not in GENERIC_CATEGORIES)
+        ]
+        if not inner:
+            return f
+        f = inner[0]
+    return f
+
+
 STOPPED_MARGIN_S = 5.0
+# entries about the language and the installed environment (an AttributeError on None, a missing
+# module): inside a wrapper with wraps_generic: false, the wrapper's own naming says more
+GENERIC_CATEGORIES = frozenset({"python", "environment"})
 
 
 def _stopped_first(first: Finding, cands: list[Finding], progress: dict[int, attr.Stamp]) -> Finding:

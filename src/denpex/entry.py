@@ -83,6 +83,11 @@ class Signature(_Strict):
         le=100,
         description="this wording wraps an inner error: a root finding within this many following lines is preferred",
     )
+    wraps_generic: bool = Field(
+        default=True,
+        description="with wraps: false when the wrapper names more than a generic inner error would (an entry "
+        "of category python or environment: a None attribute, a missing module); only a specific one (an OOM) leads",
+    )
     ends_command: bool = Field(
         default=False,
         description="this wording says the command itself died (a shell's 'Killed' job notice): a root failure "

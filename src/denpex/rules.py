@@ -39,6 +39,7 @@ class Rule:
     confidence: float = 1.0
     role: str | None = None  # None: the entry's role
     wraps: int = 0
+    wraps_generic: bool = True
     ends_command: bool = False
     noise: bool = False  # the signature's (or its entry's) role is noise: a benign line, often very frequent
 
@@ -230,6 +231,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"
          # git's notes when a script asks for its version outside a checkout
          r"|not a git repository|No names found, cannot describe|No tags can describe"
+         # a person searching, not a program failing ("I could not find a way to make the segments longer")
+         r"|\b(?:I|[Ww]e) (?:could not|couldn't|cannot|can't|was unable to) find\b"
          # JAX probing each platform at start-up ("Unable to initialize backend 'rocm': NOT_FOUND: ...")
          r"|Unable to initialize backend '"
          # prose that introduces a paste ("since last week, there's an error:", "I get the following error:")
@@ -370,6 +373,7 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
                     confidence=sig.confidence,
                     role=sig.role,
                     wraps=sig.wraps,
+                    wraps_generic=sig.wraps_generic,
                     ends_command=sig.ends_command,
                     noise=(sig.role or entry.role) == "noise",
                 )

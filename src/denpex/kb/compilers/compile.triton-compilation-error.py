@@ -35,6 +35,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []
+    symbol = facts.get("symbol")
+    if symbol and not sm:
+        derived["what"] = f"size symbol {symbol} undefined in an Inductor kernel"
+        parts.append(
+            f"The Triton kernel TorchInductor generated refers to the dynamic-shape size {symbol}, which is not among the kernel's "
+            "arguments: an Inductor code-generation bug with dynamic shapes (a size it treated as symbolic but did not pass in)."
+        )
+        fix.append("Upgrade torch (and its pinned Triton): most of these were fixed in later releases.")
+        fix.append("Meanwhile compile with static shapes: torch.compile(model, dynamic=False), or pad inputs to a few fixed lengths.")
+        fix.append("If it persists, disable compilation for that module (torch.compiler.disable) and report it with TORCH_LOGS=output_code.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if sm:
         n = _sm_num(sm)
         fam, cuda = _ARCH.get(n or -1, (None, None))

@@ -18,7 +18,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"{tool} could not read {path}: a configless node whose slurmd has not cached this file."
         fix.append("Administrators: restart slurmd on that node (or scontrol reconfigure) so conf-cache is refreshed; drain it meanwhile.")
     elif path.endswith("slurm.conf") or not path:
-        where = path or "slurm.conf"
+        where = path or "slurm.conf (nor a slurmctld through the configless DNS SRV lookup)"
         text = f"{tool} found no Slurm configuration at {where}."
         if "slurm-llnl" in path:
             text += " /etc/slurm-llnl is the Debian/Ubuntu slurm-client default: the commands are installed here but this machine is not configured as part of a cluster."

@@ -49,6 +49,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     what = "shape mismatch"
+    if facts.get("expected_ndim") is not None and facts.get("found_ndim") is None and found is not None:
+        facts = {**facts, "found_ndim": len(found)}  # Keras 2's 'expected X to have 4 dimensions, but got array with shape (...)'
     if facts.get("expected_ndim") is not None and facts.get("found_ndim") is not None:
         en, fn, kind = facts["expected_ndim"], facts["found_ndim"], facts.get("ndim_kind") or "ndim"
         derived["expected_txt"] = f"{kind}={en}"
