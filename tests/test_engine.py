@@ -361,3 +361,50 @@ def test_a_traceback_quoting_a_message_template_is_not_that_message():
         '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
         "KeyError: 'mistral'",
     ]) + "\n").primary.id == "hf.unrecognized-model-type"
+
+
+def test_torchrun_agent_line_about_a_rank_is_not_that_rank_failing():
+    # torchrun's agent logs "failed (exitcode: 1) local_rank: 0" at ERROR level; that is the launcher
+    # speaking about rank 0, so rank 0 - named by the Root Cause record - is the suspect, not the
+    # silent-looking peer
+    log = (
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 308683) of binary: /usr/bin/python\n"
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+        "=======================================\n"
+        "Root Cause:\n[0]:\n  time: 2023-02-17_19:26:16\n  rank: 0 (local_rank: 0)\n  exitcode: 1 (pid: 308683)\n"
+        "  error_file: <N/A>\n  msg: \"Process failed with exitcode 1\"\n"
+        "=======================================\n"
+        "Other Failures:\n[1]:\n  time: 2023-02-17_19:26:16\n  rank: 1 (local_rank: 1)\n  exitcode: 1 (pid: 308684)\n"
+    )
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "dist.child-failed-summary"
+    assert d.primary.rank == 0 and d.primary.suspect
+    # an unprefixed error in the same paste is taken as the record's rank
+    d = diagnose(log + "RuntimeError: NCCL Error: invalid argument\n")
+    assert d.primary is not None and d.primary.id != "dist.child-failed-summary" and d.primary.rank == 0
+
+
+def test_a_wrapper_with_wraps_generic_false_yields_only_to_a_specific_inner_error():
+    head = "*** Error running process: /sd/extensions/sd-webui-controlnet/scripts/controlnet.py\n    Traceback (most recent call last):\n"
+    oom = ("    torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 14.75 GiB total capacity; "
+           "13.59 GiB already allocated; 6.81 MiB free; 13.79 GiB reserved in total by PyTorch)\n")
+    generic = "    AttributeError: 'NoneType' object has no attribute 'shape'\n"
+    assert diagnose(head + oom).primary.id == "torch.cuda-oom"
+    assert diagnose(head + generic).primary.id == "webui.script-callback-failed"
+
+
+def test_a_specific_wrapper_inside_a_generic_one_is_followed_to_its_error():
+    log = (
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+        "triton.compiler.errors.CompilationError: at 22:38:\n"
+        "    tmp5 = tl.load(in_ptr0 + (x0 + (s1*x1)), xmask)\n"
+        "NameError('s1 is not defined')\n"
+    )
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "compile.triton-compilation-error"
+
+
+def test_a_person_searching_is_no_error_line_a_program_failing_is():
+    prose = "In other discussions word-by-word methods were discussed, but I could not find a way to make the segments longer.\n"
+    assert diagnose(prose).exit_code == 0
+    assert diagnose("Could not find the checkpoint directory /data/ckpt/step_1200\n").exit_code != 0
