@@ -11,7 +11,7 @@ from denpex.models import Explanation
 def _explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
     task = facts.get("task")
-    idx = facts.get("task_index")
+    idx = facts.get("rank")  # the task index: the process index, which attribution reads as the rank
     timeout = facts.get("timeout")
     if sig in ("different-incarnation", "connect-while-in-error"):
         who = f"task {idx}" if idx is not None else (f"task {task}" if task else "a task")
