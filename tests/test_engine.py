@@ -408,3 +408,24 @@ def test_a_person_searching_is_no_error_line_a_program_failing_is():
     prose = "In other discussions word-by-word methods were discussed, but I could not find a way to make the segments longer.\n"
     assert diagnose(prose).exit_code == 0
     assert diagnose("Could not find the checkpoint directory /data/ckpt/step_1200\n").exit_code != 0
+
+
+def test_a_traceback_its_library_calls_safe_to_ignore_never_starts_the_incident():
+    # Ray Train's controller logs a GetTimeoutError traceback under "... it's safe to ignore this" when
+    # the machine is loaded; the worker's own error later is the failure
+    p = "(TrainController pid=27862) "
+    w = "(RayTrainWorker pid=27982) "
+    log = "\n".join([
+        p + "Failed to send resource request for train-06b8. If this only happens transiently during network partition or CPU being overloaded, it's safe to ignore this",
+        p + "Traceback (most recent call last):",
+        p + '  File "/x/ray/train/v2/_internal/execution/scaling_policy/autoscaling_coordinator_client.py", line 58, in send_resource_request',
+        p + "    ray.get(",
+        p + "ray.exceptions.GetTimeoutError: Get timed out: some object(s) not ready.",
+        w + "Traceback (most recent call last):",
+        w + '  File "/work/tests/distributed/ray_worker.py", line 40, in train_fn',
+        w + "    out = model(x)",
+        w + "RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x12 and 16x16)",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "torch.shape-mismatch"
+    assert all(f.id != "python.unhandled-exception" or f.role != "root" for f in d.findings)

@@ -75,8 +75,12 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("chain-during", r"During handling of the above exception, another exception occurred", False),
     ("chain-cause", r"The above exception was the direct cause of the following exception", False),
     # Python's note above an exception it could not raise and went on from (a destructor, an atexit
-    # callback, interpreter shutdown; 3.13+ "Exception ignored while ..."); a dead _thread is not ignored
-    ("exception-ignored", r"Exception ignored (?:in|on|while)\b", False, r"ignored in thread started by"),
+    # callback, interpreter shutdown; 3.13+ "Exception ignored while ..."); a dead _thread is not ignored.
+    # Also a library's own note that the traceback it logs next is harmless (Ray Train's controller:
+    # "Failed to send resource request ... If this only happens transiently during network partition or
+    # CPU being overloaded, it's safe to ignore this", then a GetTimeoutError traceback)
+    ("exception-ignored", r"Exception ignored (?:in|on|while)\b|\b(?:it's|it is|It's|It is) safe to ignore\b|\bcan (?:be )?safely (?:be )?ignored\b",
+     False, r"ignored in thread started by"),
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # IPython 8+ (Jupyter, Colab): "File /usr/lib/python3.10/site-packages/x/y.py:2357, in func(args)";
