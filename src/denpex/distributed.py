@@ -66,7 +66,7 @@ def analyse_ranks(
     # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
     # off or unknown to the knowledge base: it is not the silent one
     # (not a launcher's own line about it: torchrun's agent logs "failed (exitcode: 1) local_rank: 0" at ERROR level)
-    said = {(f.order[0].file_index, f.order[0].hit.line) for f in findings if f.order and _launcher_statement(f)}
+    said = _launcher_lines(findings)
     failing |= {
         h.at.rank for h in hits
         if h.rule.entry_id is None and h.rule.sig_id in FAILURE_KINDS and h.at.rank is not None
@@ -227,6 +227,11 @@ def _launcher_statement(f: Finding) -> bool:
     )
 
 
+def _launcher_lines(findings: list[Finding]) -> dict[tuple[int, int], Finding]:
+    """The launcher statements among the findings, by (file, line) of their first line."""
+    return {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and _launcher_statement(f)}
+
+
 _FIRST_EXIT = re.compile(r"^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),(?P<rank>\d+)\]")
 _FIRST_EXIT_BY = re.compile(r"(?P<launcher>[\w.-]+) detected that one or more processes exited with non-zero status")
 
@@ -237,7 +242,7 @@ def _named_by_launcher(findings: list[Finding], hits: Sequence[AttributedHit]) -
     "error: host: task N: Exited with exit code C / Killed" (not "Terminated": srun ended those itself),
     and collateral launcher entries that name one rank. Each with why it is suspect, the launcher
     finding on that line (if an entry knows it) and the line."""
-    by_line = {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and _launcher_statement(f)}
+    by_line = _launcher_lines(findings)
     out: list[tuple[tuple[int, int], int, str, Finding | None, AttributedHit]] = []
     seen: set[tuple[int, int]] = set()
     for h in hits:

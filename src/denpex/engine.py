@@ -412,6 +412,11 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     return _odd_one_out(_root_cause_record(first, cands, findings), findings)
 
 
+# entries about the language and the installed environment (an AttributeError on None, a missing
+# module): inside a wrapper with wraps_generic: false, the wrapper's own naming says more
+GENERIC_CATEGORIES = frozenset({"python", "environment"})
+
+
 def _innermost(f: Finding, roots: list[Finding]) -> Finding:
     """Past a wrapper wording to the root error it wraps, printed within its next few lines of the
     same file; under a wrapper with wraps_generic: false, a specific wrapper inside it
@@ -436,9 +441,6 @@ def _innermost(f: Finding, roots: list[Finding]) -> Finding:
 
 
 STOPPED_MARGIN_S = 5.0
-# entries about the language and the installed environment (an AttributeError on None, a missing
-# module): inside a wrapper with wraps_generic: false, the wrapper's own naming says more
-GENERIC_CATEGORIES = frozenset({"python", "environment"})
 
 
 def _stopped_first(first: Finding, cands: list[Finding], progress: dict[int, attr.Stamp]) -> Finding:
