@@ -286,3 +286,35 @@ def test_rust_backtrace_frame_numbers_are_not_srun_labels():
     assert d.ranks == [] or all(r.rank is None for r in d.ranks)
     assert d.primary is not None and d.primary.rank is None
     assert from_line("0: Traceback (most recent call last):").rank == 0  # srun --label still is
+
+
+@pytest.mark.parametrize(
+    "line, bare",
+    [
+        ("[rank3]: Traceback (most recent call last):", "Traceback (most recent call last):"),
+        ("[rank3]:   File \"x.py\", line 1", "  File \"x.py\", line 1"),
+        ("(RayTrainWorker pid=12, ip=10.0.0.3) AssertionError: x", "AssertionError: x"),
+        ("[1,2]<stderr>:AssertionError: x", "AssertionError: x"),
+        ("node-2: [rank5]: x", "x"),
+        ("[default0]:[rank0]: y", "y"),
+        ("0: srun task line", "srun task line"),
+        ("plain line", "plain line"),
+        ("  indented", "  indented"),
+    ],
+)
+def test_strip_prefixes(line, bare):
+    from denpex.attribution import strip_prefixes
+
+    assert strip_prefixes(line) == bare
+
+
+@pytest.mark.parametrize("prefix", ["[1,2]<stderr>:", "3: ", "[rank3]: ", "(RayTrainWorker pid=1234, ip=10.0.0.3) "])
+def test_a_context_written_for_the_bare_message_holds_under_a_launcher_prefix(prefix):
+    """An entry whose context line is anchored at the message start ('^\\s*assert ...' under the
+    AssertionError) still finds it when every line carries a launcher's rank prefix."""
+    from pathlib import Path
+
+    sample = Path(denpex.__file__).parent / "kb" / "python" / "python.assertion-error-user.llama-world-size.log"
+    body = "\n".join(l for l in sample.read_text().splitlines() if not l.startswith("#!"))
+    d = denpex.diagnose("\n".join(prefix + l for l in body.splitlines()) + "\n")
+    assert d.primary is not None and d.primary.id == "python.assertion-error-user"

@@ -152,3 +152,22 @@ def test_unreadable_file_as_non_root(cli, tmp_path):
     assert b"Traceback" not in r.stderr
     if os.geteuid() != 0:
         assert r.returncode == 2 and b"permission denied" in r.stderr
+
+
+def test_colour_codes_written_out_as_text_are_removed(cli, tmp_path):
+    """A notebook's JSON output or a JS console quotes colour codes as text ("\\u001b[31m"): left in, they
+    glue to the exception class ("...mKeyError") and hide it."""
+    p = tmp_path / "notebook.log"
+    p.write_text(
+        "Traceback (most recent call last):\n"
+        '  File "/content/train.py", line 3, in <module>\n'
+        "\\u001b[31mKeyError\\u001b[39m: 'labels'\n"
+        "\\x1b[0m\\033[1;31mdone\\033[0m C:\\x1b\\keep.txt\n"
+    )
+    out = _json(cli("diagnose", "--json", str(p)))
+    assert out["primary"]["id"] == "python.key-error"
+    assert out["primary"]["evidence"][0]["text"] == "KeyError: 'labels'"
+    # a Windows path that merely contains "\x1b" is not a colour code
+    from denpex.readers import strip_ansi
+
+    assert strip_ansi(b"\\x1b[0m\\033[1;31mdone\\033[0m C:\\x1b\\keep.txt") == b"done C:\\x1b\\keep.txt"

@@ -269,6 +269,26 @@ def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
     return None, None, None
 
 
+def strip_prefixes(line: str) -> str:
+    """``line`` without the launcher prefixes in front of its message ("[rank3]: ", "[1,2]<stderr>: ",
+    "(RayTrainWorker pid=12, ip=10.0.0.3) ", "node-2: [rank5]: ", "0: "), nested up to three deep; the
+    line itself when it has none."""
+    rest = line
+    for _ in range(3):
+        m = _RAY.match(rest)
+        if m is None:
+            for rx, _kind in _LINE_RULES:
+                m = rx.match(rest)
+                if m:
+                    break
+        if m is None:
+            break
+        rest = rest[m.end():]
+        if rest[:1] == " ":  # the separator a prefix template adds ("[rank3]: x"), not the message's own indent
+            rest = rest[1:]
+    return rest
+
+
 def from_line(line: str) -> Attribution:
     rank = local = pid = None
     host = None

@@ -31,6 +31,10 @@ _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r\f\b\x1b"
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13, 12, 8, 27))  # counted by deleting them
 _HIGH_BYTES = bytes(range(128, 256))
 _ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+# ... and the same colour codes written out as text, as a notebook's JSON output or a JS console quotes
+# them ("\u001b[31mRuntimeError\u001b[39m: ...", "\x1b[0m", "\033[1;31m"): left in, they glue to the
+# words around them ("...mRuntimeError")
+_ANSI_TEXT = re.compile(rb"\\(?:u001[bB]|x1[bB]|033)\[[0-9;]{0,40}[A-Za-z]")
 
 
 class InputError(Exception):
@@ -331,10 +335,18 @@ def looks_binary(head: bytes) -> bool:
     return nontext > len(head) * 0.1
 
 
+def has_escapes(data: bytes | bytearray, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``data[start:end]`` may hold terminal escapes, raw or written out as text."""
+    end = len(data) if end is None else end
+    return data.find(b"\x1b", start, end) != -1 or data.find(b"1b[", start, end) != -1 or data.find(b"\\033[", start, end) != -1
+
+
 def strip_ansi(data: bytes) -> bytes:
-    if b"\x1b" not in data:
-        return data
-    return _ANSI.sub(b"", data)
+    if b"\x1b" in data:
+        data = _ANSI.sub(b"", data)
+    if b"1b[" in data or b"\\033[" in data:
+        data = _ANSI_TEXT.sub(b"", data)
+    return data
 
 
 def _compression_of(path: Path, head: bytes) -> str | None:

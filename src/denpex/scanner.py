@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from .attribution import strip_prefixes
 from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
 from .matchers import HyperscanMatcher, PlainMatcher, make_matcher
 from .models import InputInfo
@@ -30,7 +31,7 @@ from .progress_lines import (
     _progress_window,
     window_key,
 )
-from .readers import Source, iter_chunks, strip_ansi
+from .readers import Source, has_escapes, iter_chunks, strip_ansi
 from .rules import Rule
 
 CONTEXT_LINES = 64
@@ -242,7 +243,14 @@ class _Verifier:
                 lines += _lines_after(buf, e, ctx.after, n)
             first = True
             for raw in lines:
-                m = ctx.regex.search(_decode(raw))
+                text = _decode(raw)
+                m = ctx.regex.search(text)
+                if m is None and text[:1] in _PREFIX_STARTS:
+                    # a context written for the bare message also holds under a launcher's prefix
+                    # ("[rank3]: ", "(RayTrainWorker pid=12, ip=...) ", "[1,2]<stderr>: ", "0: ")
+                    bare = strip_prefixes(text)
+                    if bare != text:
+                        m = ctx.regex.search(bare)
                 if m and ctx.veto:
                     return None, ()  # the lines around name a cause this wording must not claim
                 if m:
@@ -257,6 +265,9 @@ class _Verifier:
                 return None, ()
         return found, tuple(every)
 
+
+# first characters of a line a launcher prefix can start with (a cheap test before strip_prefixes)
+_PREFIX_STARTS = frozenset("[( \t0123456789abcdefghijklmnopqrstuvwxyz")
 
 _BUFFERS: list[bytearray] = []  # free scan buffers (their stale bytes are never read: every search is bounded)
 
@@ -411,7 +422,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
                     source.info.notes.append(long_note)
             else:
                 n = cut + 1
-            if ba.find(b"\x1b", t, n) != -1:
+            if has_escapes(ba, t, n):
                 stripped = strip_ansi(bytes(ba[t:n]))
                 removed = n - t - len(stripped)
                 ba[t:n] = stripped
@@ -438,7 +449,7 @@ def scan_source(source: Source, matcher: PlainMatcher | HyperscanMatcher) -> Ite
             if ctx_start:
                 ba[0 : t + p] = ba[ctx_start : ctx_start + t + p]
         end = t + p
-        if ba.find(b"\x1b", t, end) != -1:
+        if has_escapes(ba, t, end):
             stripped = strip_ansi(bytes(ba[t:end]))
             ba[t:end] = stripped
             end = t + len(stripped)
