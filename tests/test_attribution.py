@@ -48,6 +48,10 @@ def test_absolute_and_noyear_compare_on_month_day():
         ("[pod/llama-ft-worker-2-x7k2p/pytorch] [rank5]: RuntimeError: x", 5, None, "llama-ft-worker-2-x7k2p"),
         # DeepSpeed's launcher prints its LAST process's command whichever one failed: the line names no rank
         ("[2022-01-30 20:09:26,784] [ERROR] [launch.py:184:sigkill_handler] ['/env/bin/python', '-u', 'hf_zero_example.py', '--local_rank=1'] exits with return code = -9", None, None, None),
+        # a LoRA adapter's rank is no process rank
+        ("Merging rank 128 LoRA weights with alpha 64", None, None, None),
+        ("peft: lora rank 16, alpha 32", None, None, None),
+        ("Error on rank 2: boom", 2, None, None),
     ],
 )
 def test_rank_and_host_from_line(line, rank, local, host):

@@ -18,7 +18,7 @@ def _cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess
     e["XDG_CONFIG_HOME"] = str(cwd / ".config")
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "denpex", *args], cwd=cwd, env=e, capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=900, check=False)
 
 
 def _project(tmp_path: Path, config: str) -> Path:
