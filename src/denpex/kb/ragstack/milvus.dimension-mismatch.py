@@ -5,18 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int as _int
 from denpex.models import Explanation
 
 _KNOWN = {384: "all-MiniLM / bge-small", 512: "CLIP ViT-B / bge-small-zh", 768: "BERT-base / nomic-embed-text / bge-base",
           1024: "bge-m3 / bge-large / e5-large", 1536: "OpenAI text-embedding-ada-002 / 3-small", 3072: "OpenAI text-embedding-3-large",
           4096: "7B-LLM embeddings (e5-mistral, Qwen)"}
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:

@@ -5,17 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int as _int
 from denpex.models import Explanation
 
 _CODES = {"0": "NOTYPE", "1": "FLOAT32", "2": "INT32", "3": "UINT8", "4": "INT64", "5": "STRING", "6": "BOOL", "7": "INT16",
           "9": "INT8", "10": "FLOAT16", "11": "FLOAT64"}
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
