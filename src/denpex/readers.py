@@ -335,16 +335,21 @@ def looks_binary(head: bytes) -> bool:
     return nontext > len(head) * 0.1
 
 
+# the bytes that announce either kind: a raw ESC, or "1b[" / "\\033[" of an escape written out as text
+_RAW_MARK = b"\x1b"
+_TEXT_MARKS = (b"1b[", b"\\033[")
+
+
 def has_escapes(data: bytes | bytearray, start: int = 0, end: int | None = None) -> bool:
     """Whether ``data[start:end]`` may hold terminal escapes, raw or written out as text."""
     end = len(data) if end is None else end
-    return data.find(b"\x1b", start, end) != -1 or data.find(b"1b[", start, end) != -1 or data.find(b"\\033[", start, end) != -1
+    return any(data.find(m, start, end) != -1 for m in (_RAW_MARK, *_TEXT_MARKS))
 
 
 def strip_ansi(data: bytes) -> bytes:
-    if b"\x1b" in data:
+    if _RAW_MARK in data:
         data = _ANSI.sub(b"", data)
-    if b"1b[" in data or b"\\033[" in data:
+    if any(m in data for m in _TEXT_MARKS):
         data = _ANSI_TEXT.sub(b"", data)
     return data
 
