@@ -72,3 +72,26 @@ def test_a_veto_context_keeps_a_wrapper_wording_off_a_cause_another_entry_owns(t
     assert d.primary is not None and d.primary.id == "nccl.internal-error"
     with pytest.raises(ValidationError):
         Context(pattern="x", after=1, required=True, veto=True)
+
+
+def test_a_signature_source_that_is_not_a_url_is_refused_with_the_file_named(tmp_path):
+    """The encyclopedia links each signature's source: prose there rendered as a broken relative link
+    (the clean-clone CI on 7aff548). Loading refuses it and names the file."""
+    import shutil
+    from pathlib import Path
+
+    import yaml
+
+    from denpex.knowledge import KB_DIR, KnowledgeBaseError
+
+    shutil.copytree(Path(KB_DIR) / "python", tmp_path / "python")
+    path = next(p for p in sorted((tmp_path / "python").glob("*.yaml")) if "signatures:" in p.read_text())
+    doc = yaml.safe_load(path.read_text())
+    doc["signatures"][0]["source"] = "Xcode 15 linker output quoted in a thread"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    with pytest.raises(KnowledgeBaseError) as err:
+        load_kb(tmp_path)
+    assert path.name in str(err.value) and "source" in str(err.value)
+    doc["signatures"][0]["source"] = "https://github.com/llvm/llvm-project/issues/1"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert load_kb(tmp_path).entries

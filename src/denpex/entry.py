@@ -94,9 +94,17 @@ class Signature(_Strict):
         "printed after it in the same file belongs to a later command and does not displace it",
     )
     versions: str = ""
-    source: str = Field(default="", description="where this wording comes from (URL or path)")
+    source: str = Field(default="", description="where this wording comes from: an http(s) URL (the encyclopedia links it)")
     confidence: float = Field(default=0.9, gt=0, le=1)
     context: list[Context] = Field(default_factory=list)
+
+    @field_validator("source")
+    @classmethod
+    def _source_url(cls, v: str) -> str:
+        # the encyclopedia renders it as a link: prose here became a broken relative link once
+        if v and (not v.startswith(("http://", "https://")) or any(c.isspace() for c in v)):
+            raise ValueError("a signature's source must be one http(s) URL (no spaces): the page links it")
+        return v
 
     @field_validator("pattern", "exclude")
     @classmethod
