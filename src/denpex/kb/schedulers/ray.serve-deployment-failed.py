@@ -20,8 +20,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = (f"Ray Serve could not construct a replica of {name}" + (f" {failures} times in a row" if failures else "")
                 + " and gave up. The replica's own exception (printed after 'Error:' in Ray 2.6+, otherwise in the replica "
                 "log) is the cause; this status message only wraps it.")
-    app, _, cls = dep.partition("_")
-    log_glob = f"replica_{app}_{cls}_*.log" if cls else "replica_*.log"
+    app = str(facts.get("app") or "")
+    if app and dep:
+        log_glob = f"replica_{app}_{dep}_*.log"
+    else:
+        app, _, cls = dep.partition("_")
+        log_glob = f"replica_{app}_{cls}_*.log" if cls else "replica_*.log"
     fix = ("serve status  # the deployment message with the replica traceback (Ray 2.6+)",
            f"tail -n 100 /tmp/ray/session_latest/logs/serve/{log_glob}  # on the replica's node",
            "Fix that exception (model path, GPU memory vs num_gpus, missing package in runtime_env, constructor args), then redeploy")
