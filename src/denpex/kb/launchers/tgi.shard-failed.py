@@ -48,6 +48,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append("The router's own ERROR lines just above say why it stopped (port in use, tokenizer/config error, failed warmup).")
     if err == "DownloadError":
         parts.append("The download step's error (gated model without HF_TOKEN, disk full, network) is printed with 'Download encountered an error:'.")
+    if facts.get("router_error") and not err and sig is None:
+        parts = [f"The router's gRPC call to a model shard failed ('{facts['router_error']}'): the shard process behind it "
+                 "died or restarted mid-request. This line is the router's view; the cause is the shard's own exit - its "
+                 "traceback (CUDA out of memory, an illegal memory access) or signal in the launcher's shard output."]
+        fix = ["docker logs <container> 2>&1 | grep -n -B2 -A30 'shard-manager\\|Shard complete standard error output\\|signaled to shutdown'  # the shard's own error",
+               "For a shard killed by the OOM killer or CUDA OOM under load: lower --max-batch-prefill-tokens / --max-total-tokens / --max-concurrent-requests"]
+        derived["what"] = "the router lost its connection to a model shard (the shard process died); the shard's own error is the cause"
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if err in ("WebserverFailed", "WebserverCannotStart"):
         derived["what"] = f"the router web server {'crashed' if err == 'WebserverFailed' else 'could not start'} ({err}); its own ERROR lines above say why"
     elif err == "DownloadError":
