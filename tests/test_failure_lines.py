@@ -122,6 +122,8 @@ FAILURES = [
     ("unable to prepare context: unable to evaluate symlinks in Dockerfile path: lstat /srv/Dockerfile: no such file or directory", "docker build"),
     ("No such file or directory: './checkpoints/latest_net_G_A.pth'", "a missing file without its errno"),
     ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
+    ("2023-10-25T12:24:19.123838Z ERROR batch{batch_size=1}:decode:decode{size=1}: text_generation_client: router/client/src/lib.rs:33: Server error: unexpected frame", "Rust tracing ERROR level after its timestamp"),
+    ("2024-05-01 10:00:00,123 ERROR Could not read the shard index of /models/llama", "Python logging asctime then ERROR"),
     ("9:29:39: Error: In Music Generation, exception: If num_output_segments is set, it must be <= num_interpolation_steps", "wxWidgets log line: clock time, then Error:"),
     ("Generation failed: Exit code 1. Check /tmp/ltx_generation.log", "a wrapper's capitalised Exit code"),
 ]
@@ -150,6 +152,8 @@ NEAR_MISSES = [
     "Connection to huggingface.co timed out, retrying in 2s (attempt 1/5)",
     "Download failed, falling back to the local cache",
     "INFO finished with no errors",
+    "2023-10-25T12:24:19.123838Z  INFO text_generation_router::server: router/src/server.rs:457: no ERROR since start",
+    "2024-05-01 10:00:00,123 ERROR retrying the shard download (attempt 2/5)",
     "Evaluation finished: 0 failures, 1200 passed",
     "DEBUG will retry the request if it fails",
     "fatal: not a git repository (or any of the parent directories): .git",

@@ -226,7 +226,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
          r"|^(?:error|fatal): \S"
-         r"|^\s*panic: |ERROR(?:\]|:| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         # (and a level right after a clock time with fractions: Rust tracing "12:24:19.123838Z ERROR batch{..}:
+         # target: file.rs:33: msg", Python logging "10:00:00,123 ERROR msg")
+         r"|^\s*panic: |ERROR(?:\]|:| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
