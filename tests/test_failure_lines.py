@@ -36,6 +36,7 @@ FAILURES = [
     ("  | ray_release.exception.CommandError: Command returned non-success status: -1", "exception-group bar prefix"),
     ("No module named 'sim_agent'", "no exception class: missing module"),
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
+    ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),
     ("CMake Error at CMakeLists.txt:479 (message):", "CMake"),
     ("  error: subprocess-exited-with-error", "pip build"),
     ("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects", "pip build"),

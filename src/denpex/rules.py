@@ -107,7 +107,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     (
         "error-line",
         (r"No module named ['" + '"' + r"]?[A-Za-z_]"
-        r"|\[Errno -?\d+\] [A-Z]"
+        r"|\[Err(?:no|or) ?-?\d+\] {1,3}[A-Z]"
         r"|\[WinError \d+\] "
         r"|CMake Error(?: at |:)"
         r"|error: subprocess-exited-with-error"
