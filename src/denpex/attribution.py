@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
 
     from .hits import Hit
 
@@ -271,44 +271,44 @@ def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
     return None, None, None
 
 
+def _nested_prefixes(line: str, ray: bool = False) -> Iterator[tuple[re.Match[str], str]]:
+    """The launcher prefixes in front of a line's message, outermost first, nested up to three deep
+    ("[default1]:[rank3]: ...", "node-2: [rank5]: ..."), each with the text after it. With ``ray``, Ray's
+    "(Actor pid=, ip=) " prefix counts too, and the one space a prefix template puts before the message
+    (not the message's own indent) is dropped."""
+    rest = line
+    for _ in range(3):
+        m = _RAY.match(rest) if ray else None
+        if m is None:
+            m = next((hit for rx, _kind in _LINE_RULES if (hit := rx.match(rest))), None)
+        if m is None:
+            return
+        rest = rest[m.end():]
+        if ray and rest[:1] == " ":
+            rest = rest[1:]
+        yield m, rest
+
+
 def strip_prefixes(line: str) -> str:
     """``line`` without the launcher prefixes in front of its message ("[rank3]: ", "[1,2]<stderr>: ",
     "(RayTrainWorker pid=12, ip=10.0.0.3) ", "node-2: [rank5]: ", "0: "), nested up to three deep; the
     line itself when it has none."""
     rest = line
-    for _ in range(3):
-        m = _RAY.match(rest)
-        if m is None:
-            for rx, _kind in _LINE_RULES:
-                m = rx.match(rest)
-                if m:
-                    break
-        if m is None:
-            break
-        rest = rest[m.end():]
-        if rest[:1] == " ":  # the separator a prefix template adds ("[rank3]: x"), not the message's own indent
-            rest = rest[1:]
+    for _m, rest in _nested_prefixes(line, ray=True):
+        pass
     return rest
 
 
 def from_line(line: str) -> Attribution:
     rank = local = pid = None
     host = None
-    rest = line
-    for _ in range(3):  # prefixes nest: "[default1]:[rank3]: ...", "node-2: [rank5]: ..."
-        for rx, _kind in _LINE_RULES:
-            m = rx.match(rest)
-            if m:
-                g = m.groupdict()
-                if g.get("rank") and rank is None:
-                    rank = int(g["rank"])
-                if g.get("local") and local is None:
-                    local = int(g["local"])
-                host = host or g.get("host")
-                rest = rest[m.end() :]
-                break
-        else:
-            break
+    for m, _rest in _nested_prefixes(line):
+        g = m.groupdict()
+        if g.get("rank") and rank is None:
+            rank = int(g["rank"])
+        if g.get("local") and local is None:
+            local = int(g["local"])
+        host = host or g.get("host")
     if rank is None and local is None:
         m = _LATE_PREFIX.search(line, 0, 96)  # "2024-11-20 14:37:16 [rank3]: ..." (a logger put a stamp first)
         if m:
