@@ -23,7 +23,7 @@ def _code(facts: Mapping[str, Any]) -> int | None:
         return 1114
     if "not a valid win32" in reason:
         return 193
-    if "paging file" in reason:
+    if "paging file" in reason or "页面文件太小" in reason:
         return 1455
     return None
 
