@@ -32,6 +32,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     derived: dict[str, Any] = {}
+    if facts.get("not_macho"):
+        derived["what"] = f"{name} is not a macOS binary at all (not a mach-o file)"
+        parts.append(f"dyld found {name} but it is not a Mach-O file: it is a Linux ELF library (a package that ships or built only Linux .so files{f', here {pkg}' if pkg else ''}) or a truncated download. No reinstall of the same wheel fixes it; architecture flags do not apply.")
+        if pkg == "bitsandbytes":
+            parts.append("Older bitsandbytes releases shipped only Linux CUDA/CPU libraries; on a Mac without CUDA its 8-bit/4-bit paths cannot run.")
+        fix.append(f"Check with: file {lib or '<library>'}  (ELF 64-bit ... means a Linux build)")
+        fix.append(f"Install a release of {pkg or 'the package'} that ships macOS wheels, build it from source on this Mac, or drop the dependency (for bitsandbytes: do not request 8-bit/4-bit loading on macOS; run on Linux with CUDA).")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if have and need:
         derived["what"] = f"{name} is {have}, the process needs {need_raw.strip(chr(39)+'()')}"
     if have == "x86_64" and need == "arm64":
