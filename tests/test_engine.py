@@ -429,3 +429,28 @@ def test_a_traceback_its_library_calls_safe_to_ignore_never_starts_the_incident(
     d = diagnose(log)
     assert d.primary is not None and d.primary.id == "torch.shape-mismatch"
     assert all(f.id != "python.unhandled-exception" or f.role != "root" for f in d.findings)
+
+
+def test_an_exception_whose_message_is_the_next_traceback_closes_the_one_above():
+    """Old PyTorch DataLoaders re-raised a worker's error with its traceback as the message
+    ("Exception: KeyError:Traceback (most recent call last):"): that line ends the main process's
+    traceback - not a traceback cut before its exception - and the worker's own error below it is
+    what the report names."""
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 19, in train_one_epoch\n'
+        "    batch = next(dataloader_iter)\n"
+        '  File "/env/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 606, in _process_next_batch\n'
+        '    raise Exception("KeyError:" + batch.exc_msg)\n'
+        "Exception: KeyError:Traceback (most recent call last):\n"
+        '  File "/env/lib/python3.6/site-packages/torch/utils/data/_utils/worker.py", line 99, in _worker_loop\n'
+        "    samples = collate_fn([dataset[i] for i in batch_indices])\n"
+        '  File "/work/pcdet/datasets/dataset.py", line 125, in prepare_data\n'
+        "    data_dict = self.data_augmentor.forward(data_dict)\n"
+        "ZeroDivisionError: division by zero\n"
+    )
+    d = diagnose(log, mask=False)
+    ids = [f.id for f in d.findings]
+    assert d.primary is not None and d.primary.id == "python.zero-division", ids
+    assert not any(f.facts.get("cut") for f in d.findings), [(f.id, f.facts) for f in d.findings]
+    assert "dataloader.worker-exception" in ids

@@ -233,7 +233,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     in input order per stream."""
     out: list[ExceptionRecord] = []
     state: dict[tuple[int, int | None], dict] = {}
-    for h in hits:
+    for h in _exception_before_nested_header(hits):
         kind = h.rule.sig_id
         if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored"):
             continue
@@ -293,6 +293,29 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         _close_cut(st, out, at_end=True)
     out.sort(key=lambda r: (r.hit.file_index, r.hit.hit.line))
     _link_wrappers(out)
+    return out
+
+
+def _exception_before_nested_header(hits: Sequence[AttributedHit]) -> list[AttributedHit]:
+    """``hits`` with one reordering inside a line: an exception whose message carries the next traceback's
+    header ("Exception: KeyError:Traceback (most recent call last):", old PyTorch DataLoader workers;
+    "ValueError: 'Traceback (most recent call last):...") closes the traceback above before that header
+    opens a new one, as the text reads."""
+    out = list(hits)
+    for i in range(len(out) - 1):
+        h = out[i]
+        if h.rule.entry_id is not None or h.rule.sig_id != "traceback":
+            continue
+        header_at = h.hit.text.find("Traceback (most recent call last)")
+        for j in range(i + 1, len(out)):
+            e = out[j]
+            if e.file_index != h.file_index or e.hit.line != h.hit.line:
+                break
+            if e.rule.entry_id is None and e.rule.sig_id == "exception":
+                at = e.hit.text.find(e.hit.groups.get("exc_type") or "\0")
+                if 0 <= at < header_at:
+                    out[i], out[j] = e, h
+                break
     return out
 
 
