@@ -153,6 +153,7 @@ NEAR_MISSES = [
     "Connection to huggingface.co timed out, retrying in 2s (attempt 1/5)",
     "Download failed, falling back to the local cache",
     "INFO finished with no errors",
+    "[INFO:swift] No vLLM installed, if you are using vLLM, you will get `ImportError: cannot import name 'get_vllm_engine' from 'swift.llm'`",
     "2023-10-25T12:24:19.123838Z  INFO text_generation_router::server: router/src/server.rs:457: no ERROR since start",
     "2024-05-01 10:00:00,123 ERROR retrying the shard download (attempt 2/5)",
     "Evaluation finished: 0 failures, 1200 passed",

@@ -92,7 +92,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
     # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False),
+    # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
+    # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False,
+     r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b"),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")

@@ -12,6 +12,7 @@ _HINTS = (
     ("unreachable remote", "the EFA device cannot reach the peer: instance gone, EFA disabled there, or security group / placement problem"),
     ("invalid address", "the peer no longer recognises this endpoint (it restarted or tore down its endpoint): look at the peer's log"),
     ("receiver not ready", "the peer had no receive buffer posted in time (overload or a stuck peer)"),
+    ("invalid argument", "the provider refused to create this OFI resource: most often the EFA device is out of resources (dmesg: 'Failed to process command ALLOC_PD ... err -12' - too many processes per device), or libfabric, aws-ofi-nccl and the EFA driver come from different installs"),
     ("unknown error", "libfabric gave no detail: rerun with FI_LOG_LEVEL=warn to get the EFA provider's reason and the peer host id"),
 )
 
@@ -35,7 +36,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         low = err.lower()
         hint = next((h for k, h in _HINTS if k in low), "see the EFA provider error code list (efa_errno.h) for this error")
         codes = ", ".join(x for x in (f"RC {rc}" if rc is not None else "", f"provider error {prov}" if prov is not None else "") if x)
-        what = f"{err}{f' ({codes})' if codes else ''}{f', peer {peer}' if peer else ''}"
+        op = facts.get("efa_op")
+        what = f"{f'{op}: ' if op else ''}{err}{f' ({codes})' if codes else ''}{f', peer {peer}' if peer else ''}"
         text = f"An EFA operation failed with '{err}'{f' ({codes})' if codes else ''}: {hint}."
         if peer:
             text += f" The peer instance is {peer}; check its job log and status first."
