@@ -68,6 +68,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if facts.get("gai_errno") is not None and host is not None:
         parts.append(f"The name {host} does not resolve on this node ({facts.get('reason', 'gai error')}).")
         fix.insert(0, f"Check name resolution on every node: getent hosts {host}  (or use the IP address instead).")
+    if facts.get("_signature") == "legacy-host-not-found":
+        parts.append(f"The rendezvous host name (MASTER_ADDR) does not resolve on this node ({facts.get('reason')}). On Kubernetes "
+                     "(PyTorchJob) a worker can start before the master pod's Service has a DNS record; elsewhere the name is misspelt "
+                     "or only known on the master.")
+        fix.insert(0, "Check name resolution where the failing process runs: getent hosts $MASTER_ADDR (or use the master's IP).")
+        fix.append("On Kubernetes: retry the connection until the master's Service resolves (newer training operators add an init container that waits for it), or upgrade torch, whose TCPStore retries.")
     if facts.get("backend"):
         parts.append(f"torchrun's rendezvous could not use the {facts['backend']}; the inner exception above it names the socket error.")
     if secs is not None and not (isinstance(joined, int) and isinstance(world, int)):
