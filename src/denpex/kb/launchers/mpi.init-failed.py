@@ -28,6 +28,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         detail = f": PMIx client {opal.lower()} ({pmix_file})"
         parts.append(f"'OPAL ERROR: {opal} in file {pmix_file}' means the PMIx client found launcher variables but no PMIx server to connect to: the process was started outside mpirun, or inherited SLURM_*/OMPI_*/PMIX_* variables (typical inside a container started from a job step).")
         fix.append("Start it with mpirun, or unset the inherited OMPI_*/PMIX_*/SLURM_* variables so MPI starts as a singleton; under Slurm, srun --mpi=pmix with a PMIx-enabled Open MPI.")
+    elif "unpack would read past end of buffer" in low:
+        detail = ": mixed Open MPI versions (Data unpack would read past end of buffer)"
+        parts.append("'Data unpack would read past end of buffer' during start-up means two processes exchanged runtime messages "
+                     "in different formats: mpirun, the remote orted/prted and the application are not all the same Open MPI version "
+                     "(another mpirun first in PATH, a container and the host mixing installs, nodes with different builds) - see openmpi.version-mismatch.")
+        fix.append("On every node compare: which mpirun; mpirun --version; ompi_info | head -3 (and the orted found over ssh: ssh <node> 'which orted'); "
+                   "use one Open MPI installation everywhere (mpirun --prefix <dir> forwards it to the remote daemons).")
     elif "pml" in low or "add procs" in low or "btl" in low:
         detail = f": no usable transport ({step or reason})"
         parts.append(f"'{step}' means Open MPI could not open a point-to-point transport between the ranks (UCX missing or not matching the hardware, needed BTLs excluded, or different Open MPI builds on the nodes).")
