@@ -95,3 +95,21 @@ def test_a_signature_source_that_is_not_a_url_is_refused_with_the_file_named(tmp
     doc["signatures"][0]["source"] = "https://github.com/llvm/llvm-project/issues/1"
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     assert load_kb(tmp_path).entries
+
+
+def test_lint_names_a_signature_that_is_slow_to_compile(tmp_path, monkeypatch):
+    """A pattern Hyperscan takes long to compile (one took 84 s alone and made the full-regex database
+    take minutes) is a lint problem naming the signature; the limit is lowered here so that any
+    pattern trips it, which shows the check runs with the flags the scanner uses."""
+    import shutil
+    from pathlib import Path
+
+    pytest.importorskip("hyperscan")
+    import denpex.kbcheck as kbcheck
+    from denpex.knowledge import KB_DIR
+
+    shutil.copytree(Path(KB_DIR) / "toolchain", tmp_path / "toolchain")
+    monkeypatch.setattr(kbcheck, "HS_COMPILE_LIMIT_S", -1.0)
+    res = kbcheck.kb_lint(tmp_path, require_taxonomy=False, timing=False)
+    slow = [f for f in res.failed if "to compile in Hyperscan" in f]
+    assert any("lnk1104-german" in f for f in slow), slow[:3]

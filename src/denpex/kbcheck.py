@@ -138,6 +138,9 @@ def kb_test(kb_dir: Path | None = None, only: str | None = None) -> CheckResult:
     return res
 
 
+# seconds one signature may take to compile alone in Hyperscan (the slowest today take ~0.5 s on a loaded machine)
+HS_COMPILE_LIMIT_S = 5.0
+
 # a group whose whole body is one repeated atom, itself repeated: (a+)+, ([0-9]+)*, (?:\d*)+
 _NESTED_QUANT = re.compile(r"\((?:\?:|\?P<\w+>)?(?:\\.|\[[^\]]*\]|[^()\\])[+*]\)[+*{]")
 
@@ -174,7 +177,19 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
             import hyperscan
 
             db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-            db.compile(expressions=[to_hyperscan(sig.pattern).encode()], flags=[hyperscan.HS_FLAG_MULTILINE])
+            started = time.perf_counter()
+            db.compile(
+                expressions=[to_hyperscan(sig.pattern).encode()],
+                flags=[hyperscan.HS_FLAG_MULTILINE | (hyperscan.HS_FLAG_CASELESS if sig.ignore_case else 0)
+                       | (hyperscan.HS_FLAG_UTF8 if not sig.pattern.isascii() else 0)],
+            )
+            took = time.perf_counter() - started
+            if took > HS_COMPILE_LIMIT_S:
+                # one such pattern made the full-regex database take minutes to build (a {1,400} repeat
+                # of a negated class next to non-ASCII quotes, compiled in UTF-8 mode: 84 s alone)
+                out.append(f"{where}: signature {sig.id!r} takes {took:.1f} s to compile in Hyperscan (limit "
+                           f"{HS_COMPILE_LIMIT_S:g} s): a long bounded repeat of a negated class, often beside non-ASCII "
+                           "characters; use an unbounded + or a shorter bound")
         except ImportError:
             pass
         except Exception as exc:  # noqa: BLE001
