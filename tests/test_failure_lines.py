@@ -125,6 +125,7 @@ FAILURES = [
     ("ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.", "ERROR level with an ISO date"),
     ("2023-10-25T12:24:19.123838Z ERROR batch{batch_size=1}:decode:decode{size=1}: text_generation_client: router/client/src/lib.rs:33: Server error: unexpected frame", "Rust tracing ERROR level after its timestamp"),
     ("2024-05-01 10:00:00,123 ERROR Could not read the shard index of /models/llama", "Python logging asctime then ERROR"),
+    ("For me when i try to use faceswap i get this error, Error: API Request Failed: 422 Unprocessable", "bare Error: after a sentence introducing it"),
     ("9:29:39: Error: In Music Generation, exception: If num_output_segments is set, it must be <= num_interpolation_steps", "wxWidgets log line: clock time, then Error:"),
     ("Generation failed: Exit code 1. Check /tmp/ltx_generation.log", "a wrapper's capitalised Exit code"),
 ]

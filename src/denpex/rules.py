@@ -100,7 +100,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
     # (and quoted after a colon: 'Swarm Web UI: "Error: No images were generated ...')
-    ("exception", r"(?:^|\]: ?|error: |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r")[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    # (and after a sentence that introduces it: "when I try faceswap I get this error, Error: API Request Failed: 422")
+    ("exception", r"(?:^|\]: ?|[Ee]rror[:,] |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r")[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time

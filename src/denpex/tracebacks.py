@@ -210,7 +210,9 @@ def _message(h: AttributedHit) -> str:
     return rest
 
 
-_CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(,\[]\s*$")
+# (a comma before the class is an argument list, "except (OSError, ValueError)", unless prose introduces
+# the error with it: "I get this error, Error: API Request Failed")
+_CODE_BEFORE = re.compile(r"\b(?:except|raise|class|def|import|from|return|isinstance|issubclass|assert)\b|[=(\[]\s*$|(?<![Ee]rror),\s*$")
 # the program itself says the exception does not matter: "Ignoring benign restart error: CustomError: ..."
 _BENIGN_BEFORE = re.compile(r"\b(?:[Ii]gnor(?:e|ed|ing) (?:benign|harmless|expected)|[Bb]enign (?:\w+ )?(?:error|exception))\b")
 _IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")

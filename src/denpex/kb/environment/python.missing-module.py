@@ -102,6 +102,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         )
         fix.append(f"Install {top} first, then build without isolation: pip install {top} && pip install --no-build-isolation <package>.")
         fix.append("Or install a prebuilt wheel of the package for your Python/torch/CUDA, so nothing has to be built.")
+    elif facts.get("_signature") == "python-m" and not hit:
+        derived["advice"] = f"python -m found no {module} on sys.path"
+        parts.append(
+            f"'python -m {module}' looked for {module} on sys.path and did not find it: {top} is not installed in this "
+            f"interpreter, or it is a source checkout that is only importable from its own folder (python -m puts the "
+            f"current directory first on sys.path)."
+        )
+        fix.append(f"Run it from the folder that holds the {top}/ package (cd <checkout>), or install it into this interpreter: python -m pip install -e <checkout> (or pip install {top}).")
+        fix.append(f"Check which interpreter runs: python -c \"import sys; print(sys.executable)\" and python -m pip show {top}.")
     elif top in _STDLIB and ("." not in module or top == "distutils"):
         derived["advice"] = _STDLIB[top].split(":")[0]
         parts.append(f"'{module}' is part of the standard library, but {_STDLIB[top]}.")
