@@ -37,6 +37,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                     "wandb-core binary cannot run here (glibc too old, wrong architecture).")
             fix.append("export WANDB_X_EXECUTABLE=/path/to/venv/bin/python (wandb.Settings(x_executable=...); older: WANDB__EXECUTABLE / _executable).")
             fix.append("If the stderr names GLIBC or 'exec format error', reinstall a wandb wheel built for this platform or pin wandb<0.18.")
+    elif facts.get("debug_log"):
+        log = facts["debug_log"]
+        derived["what"] = f"the W&B background process did not start (see {log})"
+        derived["action"] = f"read {log}, then upgrade wandb"
+        text = (f"wandb's background process (0.8.x run manager) failed to start; the reason is written to {log}, not to this "
+                "console: commonly a wandb/ directory that is not writable, a broken install, or a network/proxy error at start-up.")
+        fix.append(f"tail -n 50 {log}  # the background process's own error")
+        fix.append("pip install -U wandb (0.8.x is long unsupported); or run offline: WANDB_MODE=offline, then wandb sync.")
     elif timeout is not None:
         t = f"{timeout:g}" if isinstance(timeout, (int, float)) else str(timeout)
         derived["what"] = f"no port file after {t} s"
