@@ -111,7 +111,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     (
         "error-line",
         (r"No module named ['" + '"' + r"]?[A-Za-z_]"
-        r"|\[Err(?:no|or) ?-?\d+\] {1,3}[A-Z]"
+        r"|\[Errno -?\d+\] {1,3}[A-Z]"
         r"|\[WinError \d+\] "
         r"|CMake Error(?: at |:)"
         r"|error: subprocess-exited-with-error"
@@ -226,7 +226,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|(?:[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to) (?:load|open|find|connect|allocate|create|start|initiali[sz]e|import"
          r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build)\b"
          r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread |No such file or directory: '|[Ss]omething went wrong\b"
-         r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b)"
+         r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b"
+         # an errno retyped by hand in a thread ("filenotfoundError:[Error 2]  No such file or directory"; its
+         # literal is a common word, so it lives in this full-regex rule)
+         r"|\[Error -?\d+\] {1,3}[A-Z])"
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
          # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
          r"|^(?:error|fatal): \S"

@@ -78,7 +78,10 @@ def _root_cause(console: Path) -> int | None:
 
 def test_known_error_on_rank_2(runs):
     console = runs["crash"]
-    assert _root_cause(console) == 2
+    # torchrun's monitor records the first exit it polls: on a loaded machine a neighbour that aborts on
+    # the lost gloo connection (rank 1) can be polled before rank 2 (seen in a CI run under load): the
+    # summary then names the wrong rank, and the report below must still name rank 2
+    assert _root_cause(console) is not None
     assert "in multi_gpu_launcher" in console.read_text()  # accelerate's traceback around torchrun's summary
     rep = _diagnose(console)
     p = rep["primary"]
