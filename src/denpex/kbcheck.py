@@ -176,13 +176,11 @@ def lint_entry(loaded: LoadedEntry, kb: KnowledgeBase, taxonomy: dict[str, dict[
         try:
             import hyperscan
 
+            from .matchers import regex_flags
+
             db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
             started = time.perf_counter()
-            db.compile(
-                expressions=[to_hyperscan(sig.pattern).encode()],
-                flags=[hyperscan.HS_FLAG_MULTILINE | (hyperscan.HS_FLAG_CASELESS if sig.ignore_case else 0)
-                       | (hyperscan.HS_FLAG_UTF8 if not sig.pattern.isascii() else 0)],
-            )
+            db.compile(expressions=[to_hyperscan(sig.pattern).encode()], flags=[regex_flags(hyperscan, sig.pattern, sig.ignore_case)])
             took = time.perf_counter() - started
             if took > HS_COMPILE_LIMIT_S:
                 # one such pattern made the full-regex database take minutes to build (a {1,400} repeat

@@ -179,11 +179,7 @@ class HyperscanMatcher:
             pre = prefilter_literals(r.pattern, r.ignore_case) if literals and r.index not in forced else None
             if pre is None:
                 exprs.append(to_hyperscan(r.pattern).encode())
-                flags.append(
-                    hyperscan.HS_FLAG_MULTILINE
-                    | (hyperscan.HS_FLAG_CASELESS if r.ignore_case else 0)
-                    | (hyperscan.HS_FLAG_UTF8 if not r.pattern.isascii() else 0)
-                )
+                flags.append(regex_flags(hyperscan, r.pattern, r.ignore_case))
                 targets.append([r.index])
                 continue
             literal_rules.add(r.index)
@@ -261,6 +257,12 @@ def _load_db(hyperscan, name: str) -> _Compiled | None:  # type: ignore[no-untyp
         return _Compiled(db, [tuple(t) for t in head["targets"]], frozenset(head["literal_rules"]), list(head["broken"]))
     except Exception:  # noqa: BLE001 - a stale or corrupt cache is rebuilt
         return None
+
+
+def regex_flags(hyperscan, pattern: str, ignore_case: bool) -> int:  # type: ignore[no-untyped-def]
+    """The Hyperscan flags a full-regex pattern is compiled with (kb lint compiles each one the same way)."""
+    return (hyperscan.HS_FLAG_MULTILINE | (hyperscan.HS_FLAG_CASELESS if ignore_case else 0)
+            | (hyperscan.HS_FLAG_UTF8 if not pattern.isascii() else 0))
 
 
 def make_matcher(rules: Sequence[Rule], engine: str = "auto", cache_key: str | None = "default") -> PlainMatcher | HyperscanMatcher:
