@@ -224,3 +224,37 @@ def test_srun_per_task_files(tmp_path: Path):
     assert sorted(rows) == [0, 1, 2, 3]
     assert all(rows[t].host == "vm" and rows[t].last_progress for t in range(4))
     assert all("step 4" in rows[t].last_progress for t in (1, 2, 3))  # unprefixed lines: the rank is %t
+
+
+TORCHRUN = lambda r: f"[rank{r}]: "
+
+
+def _torchrun_record(rank: int, code: str, traceback: str) -> list[str]:
+    return ["Root Cause (first observed failure):", "[0]:", "  time      : 2026-12-05_08:32:48", "  host      : localhost",
+            f"  rank      : {rank} (local_rank: {rank})", f"  exitcode  : {code}", "  error_file: <N/A>", f"  traceback : {traceback}",
+            "=" * 60]
+
+
+def test_a_rank_that_timed_out_then_aborted_on_exit_is_collateral_the_silent_rank_is_suspect():
+    """Seen in CI under load (tests/distributed/test_accelerate.py, rank 1 stalled): rank 0's gloo recv
+    timed out, then its process printed `terminate called without an active exception` (no rank
+    prefix: native stderr) and torchrun recorded it dying of SIGABRT. That death is how a rank that
+    waited for rank 1 ended, not the failure that started the incident."""
+    timeouts = [_tb(TORCHRUN(0), GLOO_TIMEOUT), ["terminate called without an active exception"],
+                _tb(TORCHRUN(3), GLOO_TIMEOUT), _tb(TORCHRUN(2), GLOO_TIMEOUT.replace("recv", "send"))]
+    text = _log(
+        _steps(lambda r: "", range(4)), *timeouts,
+        "E1205 08:32:48.803000 2232 torch/distributed/elastic/multiprocessing/api.py:1002] failed (exitcode: -6) "
+        "local_rank: 0 (pid: 3315) of binary: /venv/bin/python",
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ", "=" * 60, "train.py FAILED", "-" * 60,
+        _torchrun_record(0, "-6 (pid: 3315)", "Signal 6 (SIGABRT) received by PID 3315"),
+    )
+    text = text.replace("INFO step", "INFO rank=0 step", 4)  # (rank 1's last step is like everyone's)
+    text = "\n".join(f"{TORCHRUN(r)}2026-12-05 08:32:27,42{r} INFO rank={r} world_size=4" for r in range(4)) + "\n" + text
+    d = diagnose(text)
+    assert d.primary.rank == 1 and d.primary.suspect and d.primary.role == "collateral", d.verdict
+    deaths = [f for f in d.findings if f.id in ("system.cpp-terminate", "system.abort")]
+    assert deaths and all(f.role == "collateral" for f in deaths)
+    # the same death with no collective failure before it is the failure of that run
+    alone = diagnose(_log(_steps(lambda r: "", range(1)), "terminate called without an active exception"))
+    assert alone.primary.id == "system.cpp-terminate" and alone.primary.role == "root"

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import attribution as attr
 from . import tracebacks
-from .distributed import SUMMARY_ID, analyse_ranks
+from .distributed import SUMMARY_ID, _launcher_statement, analyse_ranks
 from .explain import convert_facts, explain, render_message
 from .ingress import mask_hits
 from .knowledge import KnowledgeBase, load_kb
@@ -524,6 +524,61 @@ def _distinct_lines(hs: list[AttributedHit]) -> list[AttributedHit]:
     return out
 
 
+# how a process ends, with no reason of its own: std::terminate (a native worker thread still
+# running at exit) and SIGABRT (in the process's own output or the launcher's record of it)
+TEARDOWN_DEATHS = frozenset({"system.cpp-terminate", "system.abort"})
+
+
+def _demote_teardown_deaths(findings: list[Finding]) -> None:
+    """A rank that already failed in a collective (its gloo/NCCL call timed out or lost its peer:
+    collateral, it waited for someone else) and then aborted on the way out died of that wait: its
+    `terminate called without an active exception` / SIGABRT is collateral too, so that it does not
+    pass for the failure that started the incident while the rank everyone waited for printed nothing."""
+    waited = {}
+    for f in findings:
+        if f.role == "collateral" and f.rank is not None and f.order and not _launcher_statement(f):
+            first = waited.get(f.rank)
+            if first is None or compare_hits(f.order[0], first) < 0:
+                waited[f.rank] = f.order[0]
+    if not waited:
+        return
+    for f in findings:
+        if f.id not in TEARDOWN_DEATHS or f.role != "root" or not f.order:
+            continue
+        # a line with no rank prefix (std::terminate writes to stderr past the launcher's prefixing):
+        # whichever process it was, ranks had already failed in collectives before it
+        before = [waited[f.rank]] if f.rank in waited else list(waited.values()) if f.rank is None else []
+        if any(compare_hits(w, f.order[0]) < 0 for w in before):
+            f.role = "collateral"
+
+
+def _notice_lines(hits: Sequence[AttributedHit], eng: _Engine) -> dict[tuple[int, int], int]:
+    """The lines a specific entry knows as harmless notices (a noise-role wording of an entry outside
+    the generic python/environment categories), with the highest specificity that claims each."""
+    out: dict[tuple[int, int], int] = {}
+    for h in hits:
+        r = h.rule
+        if r.noise and r.entry_id is not None and eng.kb.entries[r.entry_id].entry.category not in GENERIC_CATEGORIES:
+            key = (h.file_index, h.hit.line)
+            out[key] = max(out.get(key, -1), r.specificity)
+    return out
+
+
+def _yield_to_specific_notices(findings: list[Finding], notices: dict[tuple[int, int], int]) -> None:
+    """A line that a specific entry knows as harmless (chromadb's telemetry "Failed to send telemetry
+    event ...: capture() takes 1 positional argument but 3 were given", coremltools' "Failed to load
+    _MLModelProxy: No module named ...") is not the generic failure its words also fit (a call
+    signature mismatch, a missing module): where every line of a generic-category finding is such a
+    notice with a more specific wording, that finding is noise too."""
+    if not notices:
+        return
+    for f in findings:
+        if f.role != "noise" and f.category in GENERIC_CATEGORIES and f.order and all(
+            notices.get((h.file_index, h.hit.line), -1) > h.rule.specificity for h in f.order
+        ):
+            f.role = "noise"
+
+
 def _rank_findings(findings: list[Finding]) -> list[Finding]:
     def cmp(a: Finding, b: Finding) -> int:
         ra, rb = ROLE_ORDER[a.role], ROLE_ORDER[b.role]
@@ -559,7 +614,11 @@ def run(
     handled = handled_failures(hits, findings)
     demote_handled(findings, handled)
     ignored: set[tuple[int, int]] = set()  # exceptions Python printed as ignored (a destructor's, at exit)
-    findings = _rank_findings(findings + exception_findings(hits, findings, handled, eng, masker, ignored))
+    findings = findings + exception_findings(hits, findings, handled, eng, masker, ignored)
+    _demote_teardown_deaths(findings)
+    notices = _notice_lines(hits, eng)
+    _yield_to_specific_notices(findings, notices)
+    findings = _rank_findings(findings)
     primary = _first_root(findings, _last_progress_times(hits))
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
@@ -575,7 +634,8 @@ def run(
     if primary is None or primary.id in tracebacks.ENGINE_IDS:
         # a Ctrl-C (KeyboardInterrupt, kept as a noise finding) is not a failure line either
         stopped = {(h.file_index, h.hit.line) for f in _interruptions(findings) for h in f.order}
-        unknown = summarise_unknown(hits, masker, handled | stopped | ignored)
+        # nor a line a specific entry knows as a harmless notice (its words may read like an error)
+        unknown = summarise_unknown(hits, masker, handled | stopped | ignored, set(notices))
     verdict = _verdict(primary, findings, unknown, verdict_extra, report)
     return Diagnosis(primary, findings, report, unknown, ranks, verdict, order_certain)
 

@@ -3,6 +3,7 @@ neither pydantic nor YAML (start-up time): pydantic validates once, when an entr
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 
@@ -20,13 +21,53 @@ class Record:
         return f"Record({self.__dict__.get('id', '')!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Record) and other.__dict__ == self.__dict__
+        if not isinstance(other, Record):
+            return False
+        for r in (self, other):
+            if isinstance(r, LazyRecord):
+                r.load()
+        return other.__dict__ == self.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_LOAD_LOCK = threading.Lock()
+
+
+class LazyRecord(Record):
+    """A Record some of whose fields are read on first use: ``_lazy`` (a picklable callable)
+    returns them. Start-up reads what diagnosing needs (ids, roles, signatures, messages, fixes);
+    the documentation sections (mechanism, FAQ, references...) come when a page or ``explain`` asks."""
+
+    def __getattr__(self, name: str) -> Any:  # only called for a field not (yet) in __dict__
+        if name.startswith("_") or "_lazy" not in self.__dict__:
+            raise AttributeError(name)
+        self.load()
+        try:
+            return self.__dict__[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def load(self) -> None:
+        """Read the lazy fields now (idempotent)."""
+        if "_lazy" not in self.__dict__:
+            return
+        with _LOAD_LOCK:  # (web server threads): no reader sees the fields half-added
+            lazy = self.__dict__.get("_lazy")
+            if lazy is not None:
+                for k, v in lazy().items():
+                    self.__dict__.setdefault(k, v)
+                del self.__dict__["_lazy"]
+
+    def model_dump(self, mode: str | None = None) -> dict[str, Any]:
+        self.load()
+        return super().model_dump(mode)
 
     __hash__ = None  # type: ignore[assignment]
 
 
 def _dump(v: Any) -> Any:
-    if isinstance(v, Record):
+    if isinstance(v, Record):  # (a LazyRecord loads its lazy fields in its model_dump)
         return v.model_dump()
     if isinstance(v, list):
         return [_dump(x) for x in v]

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .engine import get_engine, scan_sources
 from .explain import convert_facts
@@ -242,12 +243,17 @@ def kb_lint(kb_dir: Path | None = None, require_taxonomy: bool = True, timing: b
         missing = sorted(set(taxonomy) - set(kb.entries))
         for m in missing:
             res.failed.append(f"taxonomy id {m!r} has no entry")
-    seen: dict[str, str] = {}
+    # a duplicate is the same line pattern counting in the same places: one bare `^AssertionError`
+    # under an entry's own `assert` source line (required context) and another under a different one
+    # are two signatures, not one written twice
+    seen: dict[tuple[Any, ...], str] = {}
     for loaded in kb:
         for sig in loaded.entry.signatures:
-            if sig.pattern in seen:
-                res.failed.append(f"{loaded.entry.id}: signature {sig.id!r} duplicates a pattern of {seen[sig.pattern]}")
-            seen[sig.pattern] = f"{loaded.entry.id}:{sig.id}"
+            where = tuple((c.pattern, c.before, c.after, c.required, c.veto) for c in sig.context if c.required or c.veto)
+            key = (sig.pattern, sig.exclude, where)
+            if key in seen:
+                res.failed.append(f"{loaded.entry.id}: signature {sig.id!r} duplicates a pattern of {seen[key]}")
+            seen[key] = f"{loaded.entry.id}:{sig.id}"
             if prefilter_literals(sig.pattern, sig.ignore_case) is None:
                 res.notes.append(
                     f"{loaded.entry.id}: signature {sig.id!r} has no distinctive literal (4+ bytes, not a word healthy "

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .frozen import Record, freeze
+from .frozen import LazyRecord, Record, freeze
 from .models import Explanation
 
 KB_DIR = Path(__file__).parent / "kb"
@@ -44,9 +45,13 @@ class Sample:
 @dataclass
 class LoadedEntry:
     entry: Record  # the validated Entry (denpex.entry) as a plain record
-    path: Path
+    file: str  # the entry's YAML file
     explain: LazyExplain | None = None  # called as explain(facts)
     samples: list[Sample] = field(default_factory=list)
+
+    @cached_property
+    def path(self) -> Path:  # (a Path each for 1,000+ entries was a measurable part of start-up)
+        return Path(self.file)
 
 
 @dataclass
@@ -120,8 +125,8 @@ class LazyExplain:
     every entry's module (hundreds, from source: the knowledge base keeps no __pycache__), while a
     diagnosis calls the few of the entries it found."""
 
-    def __init__(self, path: Path):
-        self.path = path
+    def __init__(self, path: Path | str):
+        self._file = str(path)  # (no Path object per entry at start-up)
         self._fn: ExplainFn | None = None
         self._lock = threading.Lock()
 
@@ -135,8 +140,12 @@ class LazyExplain:
     def __call__(self, facts: Mapping[str, Any]) -> Any:
         return self.load()(facts)
 
+    @property
+    def path(self) -> Path:
+        return Path(self._file)
+
     def __getstate__(self) -> dict[str, Any]:  # workers get the path and import it themselves
-        return {"path": self.path}
+        return {"path": self._file}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["path"])  # type: ignore[misc]
@@ -190,22 +199,44 @@ def _kb_files(kb_dir: Path) -> dict[str, list[str]]:
     modules (".py") and samples (".log"), each sorted. Start-up walks the tree once, not per kind,
     and makes Path objects only for what it uses (thousands of samples are not read at start-up)."""
     out: dict[str, list[str]] = {".yaml": [], ".py": [], ".log": []}
-    for root, _dirs, names in os.walk(kb_dir):
-        for n in names:
-            kind = out.get(os.path.splitext(n)[1])
-            if kind is not None and not (n.startswith("_") and n.endswith(".yaml")):
-                kind.append(os.path.join(root, n))
+    yaml, py, log = out[".yaml"], out[".py"], out[".log"]
+    stack = [str(kb_dir)]
+    while stack:
+        try:
+            it = os.scandir(stack.pop())
+        except OSError:  # a folder that went or cannot be read: as if empty
+            continue
+        with it:
+            for d in it:
+                n = d.name
+                if n.endswith(".log"):
+                    log.append(d.path)
+                elif n.endswith(".yaml"):
+                    if not n.startswith("_"):
+                        yaml.append(d.path)
+                elif n.endswith(".py"):
+                    py.append(d.path)
+                elif d.is_dir() and n != "__pycache__":
+                    stack.append(d.path)
     for v in out.values():
         v.sort()
     return out
 
 
-def _hash_files(paths: Iterable[Path]) -> str:
+def _stat_digest(paths: Iterable[str], extra: Iterable[str] = ()) -> str:
+    """A digest of files' names, sizes and modification times (and of ``extra`` source files'
+    bytes): what keys the validated-entry cache and names a loaded knowledge base. Reading the
+    2,000+ files to hash their contents cost more than the rest of a cached start-up."""
     h = hashlib.sha256()
-    for p in sorted(paths):
-        h.update(str(p.name).encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()[:16]
+    here = os.path.dirname(__file__)
+    for name in extra:
+        with open(os.path.join(here, name), "rb") as fh:
+            h.update(fh.read())
+    stat = os.stat
+    for p in paths:
+        st = stat(p)
+        h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()[:24]
 
 
 def extra_kb_dirs() -> tuple[Path, ...]:
@@ -240,35 +271,100 @@ def is_bundled(loaded: LoadedEntry) -> bool:
     return KB_DIR.resolve() in loaded.path.resolve().parents
 
 
-def _stat_key(files: list[Path]) -> str:
-    """The cache key of the validated entries: the schema and every entry file's size and mtime
-    (samples and explain modules do not change a validated entry)."""
-    h = hashlib.sha256()
-    for schema in ("entry.py", "frozen.py"):  # the schema: a new field invalidates the cache
-        h.update(Path(__file__).with_name(schema).read_bytes())
-    for p in files:
-        st = p.stat()
-        h.update(f"{p}:{st.st_size}:{st.st_mtime_ns}".encode())
-    return h.hexdigest()[:24]
+# What a diagnosis reads of an entry is its id, role, category, severity, title, message, facts,
+# signatures, quick answer, fix and verify command; the rest (the documentation sections, tags,
+# systems, related ids, the wordings' versions and sources) stays in a second cache file that a
+# cached start-up does not read: the first page, `denpex explain`, listing or JSON dump that asks reads it.
+DOC_FIELDS = frozenset({
+    "systems", "tags", "related",
+    "mechanism", "observe", "symptoms", "confirm", "root_causes", "fix_works", "prevention",
+    "best_practices", "with_without", "diagnostic_note", "faq", "references",
+})
+SIG_DOC_FIELDS = frozenset({"keywords", "versions", "source"})
+_SIG_DOCS = "\u0000sig"
 
 
-def _validated_entries(files: list[Path]) -> dict[Path, Record]:
+def _split_docs(entry: Record) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An entry record's cached form: (core fields, documentation fields incl. its signatures')."""
+    core = {k: v for k, v in entry.__dict__.items() if k not in DOC_FIELDS}
+    docs = {k: v for k, v in entry.__dict__.items() if k in DOC_FIELDS}
+    sigs, sig_docs = [], {}
+    for sig in entry.signatures:
+        sigs.append(Record(**{k: v for k, v in sig.__dict__.items() if k not in SIG_DOC_FIELDS}))
+        sig_docs[sig.id] = {k: v for k, v in sig.__dict__.items() if k in SIG_DOC_FIELDS}
+    core["signatures"] = sigs
+    docs[_SIG_DOCS] = sig_docs
+    return core, docs
+
+
+_DOCS_FILES: dict[str, dict[str, str]] = {}  # docs cache file name -> {entry file: its docs as JSON}
+_DOCS: dict[tuple[str, str], dict[str, Any]] = {}  # decoded docs of the entries asked for
+
+
+def _entry_docs(name: str, key: str) -> dict[str, Any]:
+    got = _DOCS.get((name, key))
+    if got is None:
+        from . import cache
+
+        table = _DOCS_FILES.get(name)
+        if table is None:
+            body = cache.read(name)
+            try:
+                table = json.loads(body) if body is not None else {}
+            except ValueError:
+                table = {}
+            _DOCS_FILES[name] = table
+        raw = table.get(key)
+        try:
+            got = cache.loads_records(raw.encode()) if raw is not None else None
+        except (ValueError, TypeError):
+            got = None
+        if not isinstance(got, dict):  # the docs file went (cleaned, another user's cache): the YAML
+            got = _split_docs(freeze(load_entry(Path(key))))[1]
+        _DOCS[(name, key)] = got
+    return got
+
+
+class _CachedDocs:
+    """Picklable loader of one entry's (or one signature's) documentation fields."""
+
+    def __init__(self, name: str, key: str, sig: str | None = None):
+        self.name, self.key, self.sig = name, key, sig
+
+    def __call__(self) -> dict[str, Any]:
+        docs = _entry_docs(self.name, self.key)
+        if self.sig is not None:
+            return dict(docs.get(_SIG_DOCS, {}).get(self.sig, {}))
+        return {k: v for k, v in docs.items() if k != _SIG_DOCS}
+
+
+def _validated_entries(files: list[str]) -> dict[str, Record]:
     """Parse + validate every entry, through an on-disk JSON cache keyed by the files' sizes and
-    mtimes (``denpex.cache``: data only, checked owner and checksum)."""
+    mtimes (``denpex.cache``: data only, checked owner and checksum). A cached load gives
+    LazyRecords: their documentation fields come from a second file on first use."""
     from . import cache
 
-    name = f"kb-{_stat_key(files)}.json"
+    key = _stat_digest(files, extra=("entry.py", "frozen.py", "knowledge.py"))  # the schema and this layout
+    name, docs_name = f"kb-{key}.json", f"kbdocs-{key}.json"
     body = cache.read(name)
     if body is not None:
         try:
-            cached = {Path(k): v for k, v in cache.loads_records(body).items()}
+            cached = cache.loads_records(body)
             if set(cached) == set(files) and all(isinstance(v, Record) for v in cached.values()):
-                return cached
+                for path, rec in cached.items():
+                    rec.__class__ = LazyRecord
+                    rec._lazy = _CachedDocs(docs_name, path)
+                    for sig in rec.signatures:
+                        sig.__class__ = LazyRecord
+                        sig._lazy = _CachedDocs(docs_name, path, sig.id)
+                return cached  # type: ignore[no-any-return]
         except (ValueError, TypeError, AttributeError):  # a stale or corrupt cache is rebuilt
             pass
-    out = {path: freeze(load_entry(path)) for path in files}
+    out = {path: freeze(load_entry(Path(path))) for path in files}
     try:
-        cache.write(name, cache.dumps_records({str(k): v for k, v in out.items()}))
+        split = {path: _split_docs(rec) for path, rec in out.items()}
+        cache.write(docs_name, json.dumps({p: cache.dumps_records(d).decode() for p, (_c, d) in split.items()}).encode())
+        cache.write(name, cache.dumps_records({p: Record(**c) for p, (c, _d) in split.items()}))
     except TypeError:  # a value JSON cannot hold: no cache, same result
         pass
     return out
@@ -277,24 +373,23 @@ def _validated_entries(files: list[Path]) -> dict[Path, Record]:
 @lru_cache(maxsize=8)
 def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
     entries: dict[str, LoadedEntry] = {}
-    files: list[Path] = []
-    validated: dict[Path, Record] = {}
+    files: list[str] = []
+    validated: dict[str, Record] = {}
     walked = [_kb_files(Path(d)) for d in kb_dirs]
     explain_modules = {p for w in walked for p in w[".py"]}
     for w in walked:
-        dir_files = [Path(p) for p in w[".yaml"]]
-        files += dir_files
-        validated.update(_validated_entries(dir_files))
+        files += w[".yaml"]
+        validated.update(_validated_entries(w[".yaml"]))
     for path in files:
         entry = validated[path]
         if entry.id in entries:
             raise KnowledgeBaseError(f"{path}: field id: duplicate id {entry.id!r} (also {entries[entry.id].path})")
-        loaded = LoadedEntry(entry=entry, path=path)
-        py = path.with_suffix(".py")
-        if str(py) in explain_modules:
+        loaded = LoadedEntry(entry=entry, file=path)
+        py = path[: -len(".yaml")] + ".py"
+        if py in explain_modules:
             loaded.explain = LazyExplain(py)
         entries[entry.id] = loaded
-    all_files = list(files) + [Path(p) for w in walked for p in w[".py"]]
+    hashed = files + sorted(explain_modules)
     problems: list[str] = []
     if with_samples:
         for log in sorted(Path(p) for w in walked for p in w[".log"]):
@@ -307,8 +402,8 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
             except (KnowledgeBaseError, ValueError, UnicodeDecodeError) as exc:
                 problems.append(f"{log}: {exc}")
                 continue
-            all_files.append(log)
-    return KnowledgeBase(entries=entries, content_hash=_hash_files(all_files), problems=problems)
+            hashed.append(str(log))
+    return KnowledgeBase(entries=entries, content_hash=_stat_digest(hashed)[:16], problems=problems)
 
 
 def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:

@@ -147,9 +147,10 @@ class HyperscanMatcher:
         # the layout depends on the rules, the literal analysis and this module: all three key the
         # cache, so a start with a warm cache neither analyses nor compiles anything
         code = b"".join(Path(__file__).with_name(m).read_bytes() for m in ("literals.py", "matchers.py"))
-        key = hashlib.sha256(
-            repr(([(r.pattern, r.ignore_case) for r in rules], self.literals, sorted(forced), version)).encode() + code
-        ).hexdigest()[:20]
+        h = hashlib.sha256("\x00".join(r.pattern for r in rules).encode("utf-8", "surrogatepass"))
+        h.update(bytes(bool(r.ignore_case) for r in rules))  # (a repr of 3,000+ tuples cost start-up more)
+        h.update(repr((self.literals, sorted(forced), version)).encode() + code)
+        key = h.hexdigest()[:20]
         name = f"hs-{key}.bin" if self.cache_key is not None else None
         if name is not None and (saved := _load_db(hyperscan, name)) is not None:
             return saved

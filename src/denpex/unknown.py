@@ -83,11 +83,13 @@ def continues_warning(h: AttributedHit) -> bool:
 
 
 def summarise_unknown(
-    hits: Sequence[AttributedHit], masker: Masker, handled: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
+    hits: Sequence[AttributedHit], masker: Masker, handled: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+    benign: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
 ) -> UnknownSummary:
     """What failed when no entry names it: final exception lines, fatal lines, error lines without
     an exception class, exit codes, and Drain3 templates of the recurring error lines. Lines in
-    ``handled`` (printed, then the run went on) are listed apart and do not count as failures."""
+    ``handled`` (printed, then the run went on) are listed apart and do not count as failures;
+    lines in ``benign`` (notices an entry knows as harmless, listed among the findings) are left out."""
     summary = UnknownSummary()
     generic = [h for h in hits if h.rule.entry_id is None]
     # final exception line of each traceback: the first unindented exception line after its header
@@ -96,6 +98,10 @@ def summarise_unknown(
         key = (h.file_index, h.at.rank)
         kind = h.rule.sig_id
         body = strip_prefix(h.hit.text)
+        if (h.file_index, h.hit.line) in benign:
+            if kind == "exception":
+                open_tb.pop(key, None)
+            continue
         if (h.file_index, h.hit.line) in handled:
             if kind in ("exception", "error-line") and len(summary.handled) < MAX_LISTED:
                 summary.handled.append(evidence_of(h, masker))
