@@ -123,3 +123,44 @@ def test_old_versions_do_not_pile_up(tmp_path: Path, monkeypatch: pytest.MonkeyP
     names = sorted(p.name for p in (tmp_path / "c").iterdir())
     assert len([n for n in names if n.startswith("kb-")]) == cache.KEEP
     assert "kb-0012.json" in names and "kb-0000.json" not in names and "kb-old.pickle" not in names
+
+
+def test_a_cached_load_reads_documentation_sections_on_use_and_they_equal_a_fresh_parse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up reads the slim half of the entry cache; an entry's documentation (mechanism, FAQ,
+    references, the wordings' sources) comes from the second file on first use - the same values a
+    fresh parse gives - and from the YAML itself when that file has gone (cleaned, another user's)."""
+    from denpex import knowledge
+    from denpex.frozen import LazyRecord, freeze
+
+    team = tmp_path / "kb"
+    team.mkdir()
+    src = next(knowledge.KB_DIR.rglob("torch.cuda-oom.yaml"))
+    for eid in ("torch.cuda-oom", "python.key-error"):
+        p = next(knowledge.KB_DIR.rglob(f"{eid}.yaml"))
+        (team / p.name).write_text(p.read_text())
+    files = sorted(str(p) for p in team.glob("*.yaml"))
+    monkeypatch.setenv("DENPEX_CACHE_DIR", str(tmp_path / "c"))
+    knowledge._DOCS_FILES.clear()
+    knowledge._DOCS.clear()
+    fresh = knowledge._validated_entries(files)  # writes both cache files
+    assert not any(isinstance(r, LazyRecord) for r in fresh.values())
+    names = sorted(p.name.split("-")[0] for p in (tmp_path / "c").iterdir())
+    assert names == ["kb", "kbdocs"]
+    cached = knowledge._validated_entries(files)
+    oom = cached[str(team / src.name)]
+    assert isinstance(oom, LazyRecord) and "mechanism" not in oom.__dict__ and "references" not in oom.__dict__
+    assert oom.signatures and "source" not in oom.signatures[0].__dict__  # not read at start-up
+    assert oom.id == "torch.cuda-oom" and oom.fix and oom.summary  # what a finding needs is there
+    assert oom.mechanism == fresh[str(team / src.name)].mechanism  # read on first use
+    assert oom.signatures[0].source.startswith("http")
+    for path, rec in cached.items():
+        assert rec == fresh[path]  # every field, once loaded
+        assert rec.model_dump() == freeze(knowledge.load_entry(Path(path))).model_dump()
+    # the documentation file went: the YAML answers
+    for p in (tmp_path / "c").glob("kbdocs-*"):
+        p.unlink()
+    knowledge._DOCS_FILES.clear()
+    knowledge._DOCS.clear()
+    again = knowledge._validated_entries(files)
+    key = str(team / "python.key-error.yaml")
+    assert isinstance(again[key], LazyRecord) and again[key].faq == fresh[key].faq

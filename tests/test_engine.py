@@ -454,3 +454,21 @@ def test_an_exception_whose_message_is_the_next_traceback_closes_the_one_above()
     assert d.primary is not None and d.primary.id == "python.zero-division", ids
     assert not any(f.facts.get("cut") for f in d.findings), [(f.id, f.facts) for f in d.findings]
     assert "dataloader.worker-exception" in ids
+
+
+def test_a_notice_a_specific_entry_knows_as_harmless_is_not_the_generic_error_its_words_fit():
+    """chromadb with posthog>=6 prints "Failed to send telemetry event X: capture() takes 1 positional
+    argument but 3 were given" - harmless (telemetry), though the words fit a call-signature TypeError.
+    The specific noise wording wins the line: no failure, and the line is not listed as a likely one.
+    A real error after it is still the failure."""
+    telemetry = ("Failed to send telemetry event ClientStartEvent: capture() takes 1 positional argument but 3 were given\n"
+                 "Failed to send telemetry event ClientCreateCollectionEvent: capture() takes 1 positional argument but 3 were given\n")
+    d = diagnose("INFO loading 128 documents\n" + telemetry + "INFO done: 128 chunks indexed\n", mask=False)
+    assert d.primary is None or d.primary.role == "noise", d.verdict
+    roles = {f.id: f.role for f in d.findings}
+    assert roles.get("chromadb.posthog-telemetry-failed") == "noise"
+    assert roles.get("python.call-signature-mismatch", "noise") == "noise"
+    assert d.unknown is None or not d.unknown.error_lines
+    real = telemetry + 'Traceback (most recent call last):\n  File "app.py", line 9, in <module>\n    x = cfg["model"]\nKeyError: \'model\'\n'
+    d = diagnose(real, mask=False)
+    assert d.primary is not None and d.primary.id == "python.key-error" and d.primary.role == "root"

@@ -36,6 +36,25 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ("Find the first error at startup or at the checkpoint switch (printed with 'loading stable diffusion model: <Error>') and fix it: "
                "no checkpoint in models/Stable-diffusion, a corrupt/incomplete file, an SDXL/Flux file the UI cannot load, or out of memory.",
                "Then select the checkpoint again (or restart); if it still fails, start with --disable-all-extensions to rule out an extension.")
+    elif sig == "display-header":
+        exc = str(facts.get("exception") or "an exception")
+        activity = str(facts.get("activity") or "loading stable diffusion model")
+        switching = activity.startswith("changing setting")
+        derived["where"] = f" ({exc} while {'switching checkpoints' if switching else 'loading the model'})"
+        hints = {
+            "FileNotFoundError": "a checkpoint or config file the loader needs is missing (no checkpoint in models/Stable-diffusion, or a .yaml next to it named wrongly)",
+            "SafetensorError": "the .safetensors file is incomplete or corrupt (an interrupted download): check its size against the source and download it again",
+            "RuntimeError": "often a size mismatch (a checkpoint of another architecture: SDXL/SD3/Flux in a UI or config for SD 1.x) or out of memory",
+            "TypeError": "often a checkpoint type this UI version cannot build (a newer architecture, or an extension patching the loader)",
+            "OutOfMemoryError": "the model does not fit in VRAM: --medvram / --lowvram, or an fp16/pruned checkpoint",
+        }
+        hint = next((v for k, v in hints.items() if exc.endswith(k)), "the traceback printed under it names the real error")
+        text = (f"The web UI printed '{activity}: {exc}': {exc} was raised while "
+                f"{'switching to that checkpoint' if switching else 'loading the Stable Diffusion model'}; {hint}. "
+                "The exception line at the end of the traceback under it says exactly what failed.")
+        fix = ("Read the last line of the traceback printed under that header and fix that error (paste it into denpex if it is cut here).",
+               "If the checkpoint is new or large: check its architecture is one this UI version loads, and re-download it if its size is off.",
+               "Start with --disable-all-extensions to rule out an extension that patches model loading.")
     else:
         text = ("The model failed to load (or was never loaded) and generation code hit None. The first error above this line is the "
                 "cause: 'No checkpoints found', a corrupt/unsupported file, a size mismatch, or out of memory.")
