@@ -107,6 +107,7 @@ FAILURES = [
     ('Swarm Web UI: "Error: No images were generated (all refused, or failed - check server logs for details)."', "an Error: quoted after a colon"),
     ("ld.lld: error: undefined symbol: cudaGetDeviceCount", "a program's 'name: error:' line"),
     ("bash: /opt/venv/bin/TotalSegmentator: /opt/py/bin/python3.8: bad interpreter: No such file or directory", "a shell that cannot run a script's interpreter"),
+    ("[LightGBM] [Fatal] Model format error, expect a tree here. met aves=3", "a C++ library's [Fatal] log level (LightGBM)"),
     ("Something went wrong while generating images.", "a UI's generic failure sentence"),
     ("fatal: unable to access 'https://github.com/org/repo.git/': Could not resolve host: github.com", "git's fatal line"),
     ("python: relocation error: /usr/local/cuda-11.1/lib64/libcublas.so: symbol runGemmShortApi, version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference", "glibc's loader refusing a library"),
@@ -131,6 +132,7 @@ FAILURES = [
 ]
 
 NEAR_MISSES = [
+    "[LightGBM] [Info] Number of positive: 3140, number of negative: 3373",
     "  error_file: <N/A>",
     "INFO num_errors=0 num_warnings=2",
     "usage: train.py [--max-errors MAX_ERRORS] [--resume]",

@@ -201,7 +201,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # a shell that cannot run a script's #! interpreter: "bash: ./run.sh: /bin/bash^M: bad interpreter: No such file ..."
         r"|: bad interpreter: "
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
-        r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"),
+        r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"
+        # LightGBM's (and other C++ libraries') fatal log level: "[LightGBM] [Fatal] Model format error, expect a tree here."
+        r"|\[Fatal\] \S"),
         False,
     ),
     # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
