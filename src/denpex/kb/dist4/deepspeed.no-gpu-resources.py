@@ -9,6 +9,15 @@ from denpex.models import Explanation
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "include-slot-missing":
+        slot, host = facts.get("slot"), facts.get("slot_host") or "the host"
+        return Explanation(
+            text=(f"--include/--exclude asks for GPU {slot} on {host}, which the launcher does not see there: the numbers after "
+                  "'host:' are GPU indices of that machine (as torch counts them, after CUDA_VISIBLE_DEVICES), not a GPU count."),
+            fix=(f"Use indices that exist on {host} (e.g. --include {host}:0,1 on a 2-GPU machine; check with nvidia-smi -L), "
+                 "or drop --include and pass --num_gpus N.",
+                 "If CUDA_VISIBLE_DEVICES is set, the launcher sees only those GPUs, renumbered from 0."),
+        )
     hint = facts.get("cuda_hint")
     fix: list[str] = []
     if hint and "NVIDIA driver" in hint:
