@@ -37,6 +37,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"The app process exited with code {code} ({meaning}) before serving; the container log (Logs tab) has the error."
         fix = ("Open Logs > Container and fix the traceback (missing package in requirements.txt, wrong model id, missing HF_TOKEN secret).",
                "Pin gradio/transformers versions that the code was written for (sdk_version in README.md).")
+    elif sig == "runtime-error-reason":
+        code = facts.get("exit_code")
+        reason = str(facts.get("reason") or "").strip()
+        if "not seem to be initialized" in reason:
+            problem = "the app never started serving (nothing listened on the Space's port)"
+            text = (f"The Space's process ended (exit code {code}) without ever serving the app: the platform saw nothing listening on the "
+                    "app port. Typical causes: demo.launch() / app.run() is never called (guarded by a condition, or the file the Space runs "
+                    "is not the one that launches), the server binds to 127.0.0.1 or another port than the one the Space expects, or the script exits early.")
+            fix = ("Make the file named in README.md (app_file) call demo.launch() (Gradio) at top level; for Docker Spaces listen on 0.0.0.0 and the app_port in README.md (7860 by default).",
+                   "Check Logs > Container for what ran last before the exit.")
+        else:
+            problem = f"app exited with code {code}: {reason[:120]}"
+            text = f"The Space's app exited with code {code}; the platform's reason (the last line it logged) is: {reason[:200]}"
+            fix = ("Open Logs > Container and fix the error printed before the exit (often a missing package in requirements.txt or a missing secret).",)
     else:
         return None
     return Explanation(text=text, fix=fix, derived={"problem": problem})
