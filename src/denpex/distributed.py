@@ -62,7 +62,7 @@ def analyse_ranks(
     seqs = _seqnums(hits)
     # a launcher's statement about a rank (torchrun's summary, mpirun's / srun's exit records) is not
     # that rank's own failure: a rank named only there printed nothing itself
-    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and not _launcher_statement(f)}
+    failing = {f.rank for f in findings if f.role != "noise" and f.rank is not None and not launcher_statement(f)}
     # a rank that printed a traceback or a fatal line failed too, even where the error itself is cut
     # off or unknown to the knowledge base: it is not the silent one
     # (not a launcher's own line about it: torchrun's agent logs "failed (exitcode: 1) local_rank: 0" at ERROR level)
@@ -217,7 +217,7 @@ def _mark_collateral(findings: list[Finding], primary: Finding, compare_hits) ->
         f.caused_by = f"{primary.id} on rank {primary.rank}{delta}"
 
 
-def _launcher_statement(f: Finding) -> bool:
+def launcher_statement(f: Finding) -> bool:
     """A finding that is a launcher's record about a rank rather than the rank's own output: torchrun's
     failure summary, a collateral launcher entry (mpirun's / srun's job summaries), an exit record."""
     return (
@@ -229,7 +229,7 @@ def _launcher_statement(f: Finding) -> bool:
 
 def _launcher_lines(findings: list[Finding]) -> dict[tuple[int, int], Finding]:
     """The launcher statements among the findings, by (file, line) of their first line."""
-    return {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and _launcher_statement(f)}
+    return {(f.order[0].file_index, f.order[0].hit.line): f for f in findings if f.order and launcher_statement(f)}
 
 
 _FIRST_EXIT = re.compile(r"^\s*Process name: \[(?:\[\d+,\d+\]|[^\s,\]]+),(?P<rank>\d+)\]")

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import attribution as attr
 from . import tracebacks
-from .distributed import SUMMARY_ID, _launcher_statement, analyse_ranks
+from .distributed import SUMMARY_ID, analyse_ranks, launcher_statement
 from .explain import convert_facts, explain, render_message
 from .ingress import mask_hits
 from .knowledge import KnowledgeBase, load_kb
@@ -536,7 +536,7 @@ def _demote_teardown_deaths(findings: list[Finding]) -> None:
     pass for the failure that started the incident while the rank everyone waited for printed nothing."""
     waited = {}
     for f in findings:
-        if f.role == "collateral" and f.rank is not None and f.order and not _launcher_statement(f):
+        if f.role == "collateral" and f.rank is not None and f.order and not launcher_statement(f):
             first = waited.get(f.rank)
             if first is None or compare_hits(f.order[0], first) < 0:
                 waited[f.rank] = f.order[0]

@@ -338,13 +338,18 @@ class _CachedDocs:
         return {k: v for k, v in docs.items() if k != _SIG_DOCS}
 
 
-def _validated_entries(files: list[str]) -> dict[str, Record]:
+def _entries_key(files: list[str]) -> str:
+    """The validated-entry cache key: the entry files' stats and the schema and cache layout."""
+    return _stat_digest(files, extra=("entry.py", "frozen.py", "knowledge.py"))
+
+
+def _validated_entries(files: list[str], key: str | None = None) -> dict[str, Record]:
     """Parse + validate every entry, through an on-disk JSON cache keyed by the files' sizes and
     mtimes (``denpex.cache``: data only, checked owner and checksum). A cached load gives
     LazyRecords: their documentation fields come from a second file on first use."""
     from . import cache
 
-    key = _stat_digest(files, extra=("entry.py", "frozen.py", "knowledge.py"))  # the schema and this layout
+    key = key or _entries_key(files)
     name, docs_name = f"kb-{key}.json", f"kbdocs-{key}.json"
     body = cache.read(name)
     if body is not None:
@@ -377,9 +382,11 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
     validated: dict[str, Record] = {}
     walked = [_kb_files(Path(d)) for d in kb_dirs]
     explain_modules = {p for w in walked for p in w[".py"]}
+    keys = []  # each folder's entry-cache key: its entry files are stat-ed once, here
     for w in walked:
         files += w[".yaml"]
-        validated.update(_validated_entries(w[".yaml"]))
+        keys.append(_entries_key(w[".yaml"]))
+        validated.update(_validated_entries(w[".yaml"], keys[-1]))
     for path in files:
         entry = validated[path]
         if entry.id in entries:
@@ -389,7 +396,7 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
         if py in explain_modules:
             loaded.explain = LazyExplain(py)
         entries[entry.id] = loaded
-    hashed = files + sorted(explain_modules)
+    hashed = sorted(explain_modules)
     problems: list[str] = []
     if with_samples:
         for log in sorted(Path(p) for w in walked for p in w[".log"]):
@@ -403,7 +410,8 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
                 problems.append(f"{log}: {exc}")
                 continue
             hashed.append(str(log))
-    return KnowledgeBase(entries=entries, content_hash=_stat_digest(hashed)[:16], problems=problems)
+    content_hash = hashlib.sha256(("".join(keys) + _stat_digest(hashed)).encode()).hexdigest()[:16]
+    return KnowledgeBase(entries=entries, content_hash=content_hash, problems=problems)
 
 
 def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:
