@@ -472,3 +472,32 @@ def test_a_notice_a_specific_entry_knows_as_harmless_is_not_the_generic_error_it
     real = telemetry + 'Traceback (most recent call last):\n  File "app.py", line 9, in <module>\n    x = cfg["model"]\nKeyError: \'model\'\n'
     d = diagnose(real, mask=False)
     assert d.primary is not None and d.primary.id == "python.key-error" and d.primary.role == "root"
+
+
+def test_a_jvm_trace_names_the_innermost_cause_and_the_users_frame():
+    """A Java/Scala stack trace prints its "at" frames after the exception and chains "Caused by:"
+    lines: the innermost cause is the failure, thrown where its first frame says, called from the
+    first frame outside the JVM libraries; the outer exception is not a second failure."""
+    log = "\n".join([
+        "24/05/01 10:00:01 INFO SparkContext: Running Spark version 3.4.1",
+        "Exception in thread \"main\" org.apache.spark.SparkException: Job aborted due to stage failure: Task 0 in stage 3.0 failed 1 times",
+        "\tat org.apache.spark.scheduler.DAGScheduler.failJobAndIndependentStages(DAGScheduler.scala:2785)",
+        "\tat com.acme.features.BuildFeatures.main(BuildFeatures.scala:41)",
+        "Caused by: java.lang.NumberFormatException: For input string: \"n/a\"",
+        "\tat java.lang.NumberFormatException.forInputString(NumberFormatException.java:65)",
+        "\tat java.lang.Integer.parseInt(Integer.java:580)",
+        "\tat com.acme.features.Parse.toInt(Parse.scala:12)",
+        "\t... 22 more",
+    ]) + "\n"
+    d = diagnose(log)
+    unnamed = [f for f in d.findings if f.id == "python.unhandled-exception"]
+    assert len(unnamed) == 1, [(f.id, f.facts.get("exception")) for f in d.findings]
+    facts = unnamed[0].facts
+    assert facts["exception"] == "java.lang.NumberFormatException" and facts["jvm"] is True
+    assert facts["raised_at"] == "NumberFormatException.java:65" and facts["library_code"] is True
+    assert facts["user_frame"] == "Parse.scala:12 in toInt"
+    assert "Only the exception line" not in unnamed[0].explanation
+    # a Python traceback is untouched by a later "at" line of prose
+    py = 'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    f()\nValueError: bad value\n  at step 3 (see train.py)\n'
+    d = diagnose(py)
+    assert d.primary is not None and d.primary.facts.get("user_frame") == "train.py:3 in <module>" and "jvm" not in d.primary.facts

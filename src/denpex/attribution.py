@@ -163,8 +163,9 @@ _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\bGLOBAL_RANK: (?P<rank>\d+), MEMBER: \d+/\d+"),
     # (not "from rank 1" / "to rank 3": those name the peer a message came from or goes to, e.g. MPICH's
     # "Message from rank 1 and tag 11 truncated" printed by the receiving rank)
-    # (nor a low-rank adapter's rank: "Merging rank 128 LoRA weights", "lora rank 16", "LoRA rank=8")
-    re.compile(r"(?<!from )(?<!to )(?<!lora )(?<!lora_)\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
+    # (nor a low-rank adapter's rank: "Merging rank 128 LoRA weights", "lora rank 16", "LoRA rank=8", nor a
+    # command-line option quoted in the line, "'--rank=16'" of a LoRA training script's command)
+    re.compile(r"(?<!from )(?<!to )(?<!lora )(?<!lora_)(?<!-)\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
                re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank

@@ -67,11 +67,15 @@ def describe(facts: Mapping[str, Any], internal: bool = False) -> Explanation:
     text = [headline + "."]
     meaning = MEANINGS.get(short)
     if meaning:
-        text.append(f"A {short} means {meaning[0]}.")
+        text.append(f"{'An' if short[:1] in 'AEIOU' else 'A'} {short} means {meaning[0]}.")
     if facts.get("library_code") and user:
         text.append(f"The error surfaced in library code, but the values it rejected come from your call at {user}: start there.")
     elif facts.get("library_code"):
         text.append("No frame of your own code is in the traceback (it may be cut, or the job was started by a launcher).")
+    if facts.get("jvm"):
+        text.append("This is a JVM (Java/Scala) exception: the first 'at' frame under it is where it was thrown, and of a "
+                    "'Caused by:' chain the innermost cause, reported here, is the failure (PySpark and other Python callers "
+                    "show it wrapped in Py4JJavaError).")
     if facts.get("wrapped_by"):
         text.append(f"{facts['wrapped_by']} only wraps it: this inner exception is the failure.")
     if facts.get("cut"):

@@ -111,6 +111,7 @@ class ExceptionRecord:
     wraps: ExceptionRecord | None = None  # set on a wrapper whose inner exception is in the log
     cut: bool = False  # the traceback ends without its exception line
     ignored: bool = False  # Python printed it as "Exception ignored in: <function X.__del__ ...>" and went on
+    jvm: bool = False  # a Java/Scala exception: its "at ..." frames follow it, its "Caused by:" links chain to the cause
 
     @property
     def short_type(self) -> str:
@@ -176,6 +177,24 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 
+# JVM packages that are not the user's code: the runtime, the languages' libraries and the frameworks ML jobs call
+_JVM_LIBRARY = re.compile(
+    r"(?:java|javax|jdk|sun|com\.sun|scala|kotlin|akka|py4j|io\.netty|org\.apache|org\.spark_project|org\.eclipse|org\.slf4j"
+    r"|org\.springframework|org\.tensorflow|org\.pytorch|org\.deeplearning4j|org\.nd4j|ai\.djl|ai\.onnxruntime|com\.google"
+    r"|com\.fasterxml|com\.amazonaws|software\.amazon|com\.databricks|com\.intel\.analytics|ml\.dmlc|ai\.h2o|water|hex|ml\.combust|com\.microsoft)\."
+)
+
+
+def _jvm_frame(path: str, line: str | None, func: str) -> Frame:
+    """A JVM frame: ``func`` is ``package.Class.method``; library frames carry their package."""
+    module = func.rsplit(".", 1)[0] if "." in func else func
+    parts = module.split(".")
+    package = None
+    if _JVM_LIBRARY.match(func):
+        package = ".".join(parts[:3] if parts[0] in ("org", "com", "io", "ai", "software", "ml") else parts[:2])
+    return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func.rsplit(".", 1)[-1], package=package, module=module)
+
+
 def stream_of(h: AttributedHit) -> tuple[int, int | None]:
     """The stream a hit belongs to: its file and rank (one process's output)."""
     return (h.file_index, h.at.rank)
@@ -237,7 +256,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     state: dict[tuple[int, int | None], dict] = {}
     for h in _exception_before_nested_header(hits):
         kind = h.rule.sig_id
-        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored"):
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored", "jvm-frame"):
             continue
         st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
@@ -248,6 +267,16 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                  if k[0] == h.file_index and (o["header"] is not None or o["frames"] is not None) and 0 < h.hit.line - o["last_line"] <= 3),
                 st,
             )
+        if kind == "jvm-frame":
+            # a JVM trace prints its frames after the exception line, innermost first, "... N more" between
+            rec = st["last"]
+            if rec is not None and (rec.jvm or not rec.frames) and 0 < h.hit.line - st.get("jvm_line", -9) <= 3:
+                g = h.hit.groups
+                if not rec.jvm:
+                    rec.frames, rec.jvm, rec.has_traceback = [], True, True
+                rec.frames.insert(0, _jvm_frame(g.get("path", ""), g.get("lineno"), g.get("func", "")))  # innermost ends last
+                st["jvm_line"] = h.hit.line
+            continue
         if kind == "exception-ignored":
             # "Exception ignored in: <function X.__del__ ...>" just above the traceback it introduces
             st["ignored_at"] = h.hit.line
@@ -289,6 +318,11 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             )
             if st["chain"] and st["last"] is not None:
                 rec.cause, rec.chain_kind = st["last"], st["chain"]
+            elif (prev := st["last"]) is not None and prev.jvm and _strip(h.hit.text).lstrip().startswith("Caused by:") \
+                    and 0 < h.hit.line - st.get("jvm_line", -9) <= 3:
+                # Java's "Caused by: X: ..." under a trace: X is what the exception above wraps; the innermost is the failure
+                prev.cause, prev.chain_kind = rec, "caused-by"
+            st["jvm_line"] = h.hit.line
             st.update(frames=None, header=None, chain=None, last=rec, last_line=h.hit.line, ipython=None, raise_src=None, ignored=False)
             out.append(rec)
     for st in state.values():
@@ -420,6 +454,8 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
     if isinstance(pkg, str) and pkg in TRACKERS:
         facts["tracker"] = f"https://github.com/{TRACKERS[pkg][1]}/issues"
     facts["traceback"] = rec.has_traceback
+    if rec.jvm:
+        facts["jvm"] = True
     return facts
 
 

@@ -19,6 +19,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "check where it became float: torch.Tensor(...) / a float numpy array / torch.cat with float tensors"),
             derived={"problem": f"edge_index dtype is {dt}, must be torch.long"},
         )
+    if sig == "propagate-legacy":
+        return Explanation(
+            text=("PyG 1.6-2.0 accepts edge_index only as a torch.long tensor of shape [2, num_edges] or a torch_sparse.SparseTensor; "
+                  "this one is neither: a float tensor, a Python list/tuple of two index tensors (stack them), or another shape. "
+                  "Code written for an older torch_geometric may also pass it differently."),
+            fix=("edge_index = torch.stack([src, dst]).long()  (a [2, E] int64 tensor), or build a SparseTensor",
+                 "print(type(edge_index), getattr(edge_index, 'dtype', None), getattr(edge_index, 'shape', None)) before the conv call",
+                 "pin the torch_geometric version the project was written for (and its torch_scatter / torch_sparse)"),
+            derived={"problem": "edge_index is not a [2, E] LongTensor or SparseTensor"},
+        )
     if sig == "not-two-dim":
         nd = as_int(facts.get("ndim"))
         return Explanation(

@@ -73,7 +73,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.insert(0, "Replace the placeholder path in the config/command line with your real path.")
         elif re.match(r"^(?:/raid|/mnt|/data\d*|/nfs|/home/[^/]+|/share|/gpfs|/lustre|/scratch)/", p) and kind:
             parts.append("It is an absolute path on a specific machine (a cluster or another user's folder): it may exist only on the author's machine or on another node of your job.")
-        if p and not re.match(r"^(?:[A-Za-z]:[\\/]|[\\/]|~|\\\\)", p):
+        remote = re.match(r"^(?:gs|s3|gcs|hdfs|az|abfss?|hf|https?)://", low)
+        if remote:
+            parts.append(f"'{p}' is a remote object-store/URL path: the object is not at that key, or this process cannot see it (credentials, project or bucket access: gcloud auth application-default login / GOOGLE_APPLICATION_CREDENTIALS, AWS_PROFILE), or the library cannot read that scheme without its filesystem package (gcsfs, s3fs) installed.")
+            fix.append(f"List the prefix with the store's own tool (gsutil ls / aws s3 ls on the parent of '{p}') using the same credentials as the job, and fix the name or the access.")
+        bare_name = bool(p) and "/" not in p and "\\" not in p and "." not in p and str(facts.get("exc") or "").endswith(("Error", "Exception")) and code.startswith("raise ")
+        if bare_name and not remote:
+            parts.append(f"'{p}' is a name the program looks up on disk (a model, checkpoint or dataset name from its config or arguments) and did not find: it has to be trained, downloaded or generated first, or the config names one that is not there.")
+            fix.append("Find where the name is set (config file or argument) and either produce/download that model into the folder the code searches, or set the name of one that exists.")
+        if p and not remote and not bare_name and not re.match(r"^(?:[A-Za-z]:[\\/]|[\\/]|~|\\\\)", p):
             parts.append("The path is relative, so it is resolved from the process's working directory (where the command was started, or the notebook's folder), not from the script's folder.")
             fix.append("Run from the repository root / the folder the README uses, or make the path absolute (os.path.abspath, Path(__file__).resolve().parent / '...').")
         if winerror is not None or re.match(r"^[A-Za-z]:[\\/]", p) or "\\" in p:
