@@ -536,3 +536,18 @@ def test_on_one_line_a_particular_entry_outranks_a_generic_class():
              "TypeError: KSampler.sample() got an unexpected keyword argument 'seed'\n")
     d = diagnose(comfy)
     assert d.primary is not None and d.primary.id == "python.unexpected-keyword-argument", [f.id for f in d.findings]
+
+
+def test_a_message_missing_its_facts_falls_back_to_the_titles_statement():
+    """An entry's one-line message needs the facts its placeholders name; when this log lacks one, the
+    verdict is the title's statement, not the title's whole list of wordings."""
+    from denpex.explain import render_message
+
+    title = "Ascend NPU operator API refused a call: 'NPU function error: call aclnnXxx failed, error code is N'"
+    assert render_message("{aclnn_op} failed with {aclnn_code}", {"aclnn_op": "aclnnEqScalar"}, fallback=title) \
+        == "Ascend NPU operator API refused a call"
+    assert render_message("{aclnn_op} failed", {"aclnn_op": "aclnnEqScalar"}, fallback=title) == "aclnnEqScalar failed"
+    assert render_message("{x}", {}, fallback="OOM: killed") == "OOM: killed"  # too little would be left
+    d = diagnose("[E OpParamMaker.cpp:273] call aclnnEqScalar failed, detail:EZ9999: Inner Error!\n")
+    assert d.primary is not None and d.primary.id == "ascend.aclnn-call-failed"
+    assert "aclnnXxx" not in d.primary.message and len(d.primary.message) < 80, d.primary.message

@@ -68,19 +68,31 @@ class _Lenient(string.Formatter):
         return super().get_value(key, args, kwargs)
 
 
+_TITLE_CUT = re.compile(r" \(|: | - | \u2014 ")
+
+
+def short_title(title: str) -> str:
+    """A title's plain statement, without the wordings it lists after a colon or in parentheses
+    ("Ascend NPU operator API refused a call: 'NPU function error: call aclnnXxx failed ...'" ->
+    "Ascend NPU operator API refused a call"); the whole title when nothing sensible is left."""
+    m = _TITLE_CUT.search(title)
+    return title[: m.start()].rstrip(" .,;") if m and m.start() >= 16 else title
+
+
 def render_message(template: str, facts: Mapping[str, Any], fallback: str | None = None) -> str:
-    """The entry's message with this run's facts; ``fallback`` (the title) when a placeholder has no
-    fact in this log (a message reading "Slurm killed ?: (? > ?)" says less than the title)."""
+    """The entry's message with this run's facts; ``fallback`` (the title, shortened to its statement)
+    when a placeholder has no fact in this log (a message reading "Slurm killed ?: (? > ?)" says less
+    than the title)."""
     try:
         names = {name.split(".", 1)[0].split("[", 1)[0] for _, name, _, _ in string.Formatter().parse(template) if name}
     except ValueError:
-        return fallback or template
+        return short_title(fallback) if fallback else template
     if fallback is not None and any(n not in facts or facts[n] in (None, "") for n in names):
-        return fallback
+        return short_title(fallback)
     try:
         return _Lenient().vformat(template, (), dict(facts))
     except (ValueError, IndexError, KeyError):
-        return fallback or template
+        return short_title(fallback) if fallback else template
 
 
 SIGNATURE_KEY = "_signature"  # the id of the signature that matched, beside the facts an explain function reads
