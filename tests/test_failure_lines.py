@@ -38,6 +38,8 @@ FAILURES = [
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
     ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),
     ("CMake Error at CMakeLists.txt:479 (message):", "CMake"),
+    ("2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at strided_slice_op.cc:108 : Invalid argument: slice index 3 of dimension 0 out of bounds.",
+     "a TensorFlow kernel's failed check logged at W level"),
     ("  error: subprocess-exited-with-error", "pip build"),
     ("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects", "pip build"),
     ("*** An error occurred in MPI_Init_thread", "Open MPI"),
@@ -132,6 +134,7 @@ FAILURES = [
 ]
 
 NEAR_MISSES = [
+    "2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at iterator_ops.cc:929 : Out of range: End of sequence",
     "[LightGBM] [Info] Number of positive: 3140, number of negative: 3373",
     "  error_file: <N/A>",
     "INFO num_errors=0 num_warnings=2",

@@ -209,6 +209,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\[Fatal\] \S"),
         False,
     ),
+    # a TensorFlow kernel's failed check, logged at W level just before the op's exception ("W tensorflow/core/
+    # framework/op_kernel.cc:1767] OP_REQUIRES failed at example_parsing_ops.cc:240 : Invalid argument: ..."); not
+    # the end of a dataset or a cancelled step at shutdown, which TF 1.x input loops log the same way
+    ("error-line", r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : \S", False,
+     r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : (?:Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)"),
     # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
     # its only literal (": error: ") is a word healthy logs print: inside the rule above it would send
     # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
