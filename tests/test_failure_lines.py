@@ -38,6 +38,7 @@ FAILURES = [
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
     ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),
     ("CMake Error at CMakeLists.txt:479 (message):", "CMake"),
+    ("/opt/torch/install/share/lua/5.1/nn/LookupTable.lua:59: attempt to index local 'input' (a number value)", "a Lua runtime error (Torch7)"),
     ("2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at strided_slice_op.cc:108 : Invalid argument: slice index 3 of dimension 0 out of bounds.",
      "a TensorFlow kernel's failed check logged at W level"),
     ("  error: subprocess-exited-with-error", "pip build"),
@@ -134,6 +135,7 @@ FAILURES = [
 ]
 
 NEAR_MISSES = [
+    "loading model from /home/u/models/net.lua:59 (12 layers)",
     "2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at iterator_ops.cc:929 : Out of range: End of sequence",
     "[LightGBM] [Info] Number of positive: 3140, number of negative: 3373",
     "  error_file: <N/A>",

@@ -377,6 +377,18 @@ def _validated_entries(files: list[str], key: str | None = None) -> dict[str, Re
 
 @lru_cache(maxsize=8)
 def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
+    # a folder edited while it is read (an entry renamed or removed between the walk and the read: an
+    # editor's save, a git checkout, a team folder on a network share) is read again, not reported broken
+    for attempt in range(3):
+        try:
+            return _load_kb(kb_dirs, with_samples)
+        except FileNotFoundError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _load_kb(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
     entries: dict[str, LoadedEntry] = {}
     files: list[str] = []
     validated: dict[str, Record] = {}

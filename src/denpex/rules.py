@@ -209,6 +209,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\[Fatal\] \S"),
         False,
     ),
+    # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local
+    # 'input' (a number value)", "bad argument #1 to 'f'", and the interpreter's "luajit: file.lua:67: ..." prefix
+    ("error-line", r"\.lua:\d+: (?:attempt to (?:index|call|perform|compare|concatenate|get length)|bad argument #\d+)|\b(?:luajit|lua\d?(?:\.\d)?): \S+\.lua:\d+: ", False),
     # a TensorFlow kernel's failed check, logged at W level just before the op's exception ("W tensorflow/core/
     # framework/op_kernel.cc:1767] OP_REQUIRES failed at example_parsing_ops.cc:240 : Invalid argument: ..."); not
     # the end of a dataset or a cancelled step at shutdown, which TF 1.x input loops log the same way

@@ -174,6 +174,8 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
         elif norm.startswith("<frozen "):
             package = "python"
             module = norm[8:].rstrip(">")
+        else:
+            package, module = _source_checkout(norm)
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 
@@ -193,6 +195,22 @@ def _jvm_frame(path: str, line: str | None, func: str) -> Frame:
     if _JVM_LIBRARY.match(func):
         package = ".".join(parts[:3] if parts[0] in ("org", "com", "io", "ai", "software", "ml") else parts[:2])
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func.rsplit(".", 1)[-1], package=package, module=module)
+
+
+def _source_checkout(norm: str) -> tuple[str | None, str | None]:
+    """A frame in a package's own source checkout (an editable install, a cloned repository run in place):
+    ".../detectron2-master/detectron2/engine/defaults.py", ".../DeepSpeed/deepspeed/runtime/engine.py",
+    ".../transformers/src/transformers/trainer.py" - a known package's folder directly under a folder named
+    after it (or its src/ layout) is that package's code, not the user's."""
+    parts = norm.split("/")
+    for i in range(len(parts) - 2, 0, -1):
+        pkg = parts[i]
+        if pkg not in TRACKERS:
+            continue
+        repo = parts[i - 1].lower() if parts[i - 1] != "src" or i < 2 else parts[i - 2].lower()
+        if repo.replace("-", "_").startswith(pkg.lower().replace("-", "_")) or repo.startswith(TRACKERS[pkg][1].split("/")[1].lower()):
+            return pkg, ".".join(p.removesuffix(".py") for p in parts[i:] if p != "__init__.py")
+    return None, None
 
 
 def stream_of(h: AttributedHit) -> tuple[int, int | None]:

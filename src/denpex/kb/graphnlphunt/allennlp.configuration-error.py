@@ -26,7 +26,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = (f"Install the AllenNLP / allennlp-models version that provides '{value}', or use --include-package for custom code,",
                f"or change {loc} to one of {choices}.")
         return Explanation(text=text, fix=fix, derived={"problem": f"{loc} '{value}' unknown"})
-    if sig == "key-required":
+    if sig in ("key-required", "params-pop-keyerror"):
         key, loc = facts.get("key"), facts.get("location") or ""
         if not key:
             return None
