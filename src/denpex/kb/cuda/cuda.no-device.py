@@ -17,6 +17,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     count = facts.get("device_count")
     code = facts.get("cuda_error_code")
     derived: dict[str, Any] = {}
+    if facts.get("_signature") == "mxnet-cpu-only-build":
+        return Explanation(
+            text=("The installed MXNet package is a CPU-only build (pip's plain 'mxnet'), and the code asked for mx.gpu(): "
+                  "the GPU and driver may be fine, the library cannot use them."),
+            fix=("Install the CUDA build matching the driver's CUDA: pip uninstall mxnet && pip install mxnet-cu112 "
+                 "(or mxnet-cu102 / mxnet-cu110 ...; check nvidia-smi), or run on mx.cpu().",),
+            derived={"cause": "CPU-only MXNet build"},
+        )
     if requested is None and isinstance(ordinal, int):
         requested = f"cuda:{ordinal}"
         derived["requested_device"] = requested

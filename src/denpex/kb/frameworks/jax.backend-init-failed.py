@@ -35,6 +35,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     if facts.get("jaxlib_version"):
         jl, j = facts["jaxlib_version"], facts.get("jax_version")
+        if facts.get("_signature") == "jaxlib-older-than-jax-needs":
+            derived["what"] = f"jaxlib {jl} is older than the {j} this jax needs"
+            parts.append(f"The installed jaxlib {jl} is older than the minimum jaxlib {j} this jax release needs (jax was upgraded, or an old jaxlib wheel was kept for its CUDA build); jax refuses to import.")
+            fix.append(f"Upgrade jaxlib to >= {j} with the matching CUDA plugin (pip install -U 'jax[cuda12]', or the jaxlib wheel for your CUDA), or pin jax back to the release that matches jaxlib {jl}.")
+            return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
         derived["what"] = f"jaxlib {jl} with jax {j}"
         parts.append(f"jaxlib {jl} is newer than jax {j}: the two packages come from different releases and jax refuses to import.")
         fix.append(f"Install matching versions: pip install -U jax jaxlib (or pin both, e.g. pip install jax=={jl.split('+')[0]} jaxlib=={jl})." if "+" not in str(j) else "pip install -U jax jaxlib")
