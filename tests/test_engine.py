@@ -573,3 +573,37 @@ def test_a_packages_source_checkout_is_library_code():
     assert "detectron2-master" not in own
     d = diagnose(own)
     assert d.primary is None or d.primary.id != "python.library-internal-error", d.primary and d.primary.facts
+
+
+def test_a_librarys_own_error_raised_while_handling_a_generic_one_is_the_diagnosis():
+    """transformers looks the tokenizer up in a mapping, gets a KeyError and raises its own ValueError while
+    handling it: the library's error (an entry of its own) is the diagnosis, the KeyError below it the same
+    failure seen from inside, reported as collateral. With "raise ... from e" the library names the KeyError
+    as the cause itself, and it stays the start."""
+    log = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.10/site-packages/transformers/models/auto/tokenization_auto.py", line 702, in from_pretrained',
+        "    tokenizer_class_py = TOKENIZER_MAPPING[type(config)]",
+        "KeyError: 'mymodel'",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "train.py", line 40, in <module>',
+        "    tok = AutoTokenizer.from_pretrained(args.model)",
+        '  File "/opt/conda/lib/python3.10/site-packages/transformers/models/auto/tokenization_auto.py", line 718, in from_pretrained',
+        "    raise ValueError(",
+        "ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.",
+    ]) + "\n"
+    d = diagnose(log)
+    roles = {f.id: f.role for f in d.findings}
+    assert d.primary is not None and d.primary.id == "hf.tokenizer-load-failed", roles
+    assert roles.get("python.key-error") == "collateral", roles
+    d = diagnose(log.replace("During handling of the above exception, another exception occurred:",
+                             "The above exception was the direct cause of the following exception:"))
+    assert d.primary is not None and d.primary.id == "python.key-error", [(f.id, f.role) for f in d.findings]
+    # two generic classes chained: the first is still the start
+    generic = log.replace("ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.",
+                          "TypeError: 'NoneType' object is not subscriptable")
+    d = diagnose(generic)
+    assert d.primary is not None and d.primary.id == "python.key-error", [(f.id, f.role) for f in d.findings]

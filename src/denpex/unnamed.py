@@ -107,6 +107,11 @@ def _add_traceback_facts(
             f.facts.setdefault(k, masker.mask_value(v))
 
 
+# namespaces of the classes any program's error falls in (a missing key, module or file): an entry of a
+# particular library is the more particular reading of the same failure
+GENERIC_NAMESPACES = frozenset({"python", "env"})
+
+
 def exception_findings(
     hits: Sequence[AttributedHit],
     findings: Sequence[Finding],
@@ -167,6 +172,21 @@ def exception_findings(
     for rec in records:
         if id(rec) in control and (f := named.get((rec.hit.file_index, rec.hit.hit.line))) is not None:
             f.role = "noise"
+    # a library that catches a low-level error and raises its own while handling it (transformers' tokenizer
+    # lookup KeyError, then "Tokenizer class X does not exist"; pytesseract's FileNotFoundError, then
+    # TesseractNotFoundError): where an entry of that library names the later exception and only a generic
+    # python/env class the earlier one, the earlier is the same failure seen from below, not its start. (With
+    # "raise ... from e" the library itself names the earlier one as the cause - fsspec's install hint over the
+    # ImportError that says which dependency - and the earlier stays the start.)
+    for rec in records:
+        c = rec.cause
+        if c is None or rec.chain_kind != "during" or id(c) in control:
+            continue
+        later = named.get((rec.hit.file_index, rec.hit.hit.line))
+        earlier = named.get((c.hit.file_index, c.hit.hit.line))
+        if (later is not None and earlier is not None and later is not earlier and earlier.role == "root"
+                and earlier.id.split(".", 1)[0] in GENERIC_NAMESPACES and later.id.split(".", 1)[0] not in GENERIC_NAMESPACES):
+            earlier.role = "collateral"
     # an exception Python printed as ignored ("Exception ignored in: <function Llama.__del__ ...>", a
     # destructor of an object whose construction failed, a loader torn down at exit) did not stop the
     # program: an entry's root finding on it is a consequence, never the start of the incident
