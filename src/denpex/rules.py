@@ -91,7 +91,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("frame", r'(?:^|[\s>|:])File \[(?P<path>(?:[A-Za-z]:)?[\\/~][^\n"\]]{0,500}?\.py):(?P<lineno>\d+)\]\([^)\n]{0,800}\), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
     # a JVM stack frame under a Java/Scala exception ("\tat org.apache.spark.rdd.RDD.iterator(RDD.scala:329)"):
     # printed after its exception line, innermost first
-    ("jvm-frame", r"(?:^|\s)at (?P<func>[A-Za-z_$][\w$]*\.[\w$.<>-]{1,300})\((?P<path>[\w$-]{1,200}\.(?:java|scala|kt|groovy)|Native Method|Unknown Source)(?::(?P<lineno>\d{1,7}))?\)", False),
+    # (its literals - ".java:", "Native Method" - keep it on the prefilter)
+    ("jvm-frame", r"(?:^|\s)at (?P<func>[A-Za-z_$][\w$]*\.[\w$.<>-]{1,300})\((?:(?P<path>[\w$-]{1,200}\.(?:java|scala|kt|groovy)):(?P<lineno>\d{1,7})|Native Method|Unknown Source)\)", False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
     # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...")

@@ -292,7 +292,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                 g = h.hit.groups
                 if not rec.jvm:
                     rec.frames, rec.jvm, rec.has_traceback = [], True, True
-                rec.frames.insert(0, _jvm_frame(g.get("path", ""), g.get("lineno"), g.get("func", "")))  # innermost ends last
+                rec.frames.insert(0, _jvm_frame(g.get("path") or "Native Method", g.get("lineno"), g.get("func") or ""))  # innermost ends last
                 st["jvm_line"] = h.hit.line
             continue
         if kind == "exception-ignored":
