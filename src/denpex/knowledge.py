@@ -379,13 +379,12 @@ def _validated_entries(files: list[str], key: str | None = None) -> dict[str, Re
 def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
     # a folder edited while it is read (an entry renamed or removed between the walk and the read: an
     # editor's save, a git checkout, a team folder on a network share) is read again, not reported broken
-    for attempt in range(3):
+    for _ in range(2):
         try:
             return _load_kb(kb_dirs, with_samples)
         except FileNotFoundError:
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")
+            pass
+    return _load_kb(kb_dirs, with_samples)
 
 
 def _load_kb(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
