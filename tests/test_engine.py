@@ -607,3 +607,22 @@ def test_a_librarys_own_error_raised_while_handling_a_generic_one_is_the_diagnos
                           "TypeError: 'NoneType' object is not subscriptable")
     d = diagnose(generic)
     assert d.primary is not None and d.primary.id == "python.key-error", [(f.id, f.role) for f in d.findings]
+
+
+def test_a_faulthandler_stack_dump_is_not_an_unhandled_exception():
+    # faulthandler's dump (no comma before "in") shows where threads were when a timeout or signal
+    # stopped them; the launcher's abort line is what the log says failed, not an invented exception
+    log = (
+        "Thread 0x00003bac (most recent call first):\n"
+        '  File "C:\\Users\\u\\anaconda3\\lib\\site-packages\\paddle\\fluid\\dataloader\\dataloader_iter.py", line 365 in __next__\n'
+        '  File "C:\\Users\\u\\PaddleOCR\\tools\\program.py", line 341 in eval\n'
+        '  File "tools/train.py", line 125 in <module>\n'
+        "INFO 2021-05-30 23:32:54,897 launch_utils.py:307] terminate all the procs\n"
+        "ERROR 2021-05-30 23:32:54,901 launch_utils.py:543] ABORT!!! Out of all 1 trainers, the trainer process with rank=[0] was aborted. Please check its log.\n"
+    )
+    ids = [f.id for f in diagnose(log).findings]
+    assert "python.unhandled-exception" not in ids
+    assert diagnose(log).primary.id == "paddle.launch-trainer-aborted"
+    # the same frames in the traceback format (comma before "in") cut before the exception are still one
+    cut = log.replace('", line 365 in', '", line 365, in').replace('", line 341 in', '", line 341, in').replace('", line 125 in', '", line 125, in')
+    assert "python.unhandled-exception" in [f.id for f in diagnose(cut).findings]

@@ -132,6 +132,14 @@ FAILURES = [
     ("For me when i try to use faceswap i get this error, Error: API Request Failed: 422 Unprocessable", "bare Error: after a sentence introducing it"),
     ("9:29:39: Error: In Music Generation, exception: If num_output_segments is set, it must be <= num_interpolation_steps", "wxWidgets log line: clock time, then Error:"),
     ("Generation failed: Exit code 1. Check /tmp/ltx_generation.log", "a wrapper's capitalised Exit code"),
+    (' ERROR!! "step_number" is not consistent with "latticepara"!! ', "an ERROR!! banner"),
+    ("[INFO]: train job failed! train_ret: 1", "a job wrapper's failed verdict with its non-zero return, at INFO"),
+    ("The error is thrown : Malformed inference server.", "an error 'is thrown' sentence"),
+    ("2023-05-24 15:29:18,365 Could not predict Q3L181_8c443. Not Enough GPU memory? INTERNAL: Failed to allocate", "a pipeline that could not predict an input"),
+    ("ERROR importing or running cellpose, continuing without anatomical estimates", "an ERROR word then a lower-case sentence"),
+    ("[Distributed] Worker process exited", "a worker process that exited, with nothing after it"),
+    ("!!!! kernel execution error. (m: 256, n: 256, k: 64, error: 13)", "a CUDA library's kernel execution error (LightSeq)"),
+    ("tests/runner/test_models.py:188: running the test CRASHED with signal 9", "pytest-forked's crashed test"),
 ]
 
 NEAR_MISSES = [
@@ -186,6 +194,12 @@ NEAR_MISSES = [
     "2024-02-28 18:02:22,589 Unable to initialize backend 'rocm': NOT_FOUND: Could not find registered platform with name: \"rocm\". Available platform names are: CUDA",
     "2024-02-28 18:02:22,591 Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
     "LOG_LEVEL=ERROR  python serve.py --port 8000",
+    "[INFO]: train job failed! train_ret: 0 (retry scheduled)",
+    "INFO: Could not predict the remaining time; continuing",
+    "Worker process exited with code 0",
+    "ERROR_LOG=/tmp/err.log python run.py",
+    "[LightGBM] [Info] cannot find more split with gain = 0.000000 , current #leaves=8",
+    "https://github.com/org/repo/actions/runs/2026/job/58195870456#step:5:1131",
 ]
 
 

@@ -11,8 +11,9 @@ import re
 from .hits import EVIDENCE_CHARS, Hit, _decode
 
 _PROGRESS = re.compile(
-    # not a format field of quoted source ("Epoch: {epoch:02d}" in a traceback's context lines)
-    r"(?<!\{)\b(?:step|iter(?:ation)?|epoch|global_step|batch)\b[ \t]*[:=#]?[ \t]*\[?\d+|\b\d+/\d+ \[\d\d:\d\d",
+    # not a format field of quoted source ("Epoch: {epoch:02d}" in a traceback's context lines), nor a
+    # URL's anchor or path segment (a CI job link "actions/runs/1/job/2#step:5:1131")
+    r"(?<![{#/])\b(?:step|iter(?:ation)?|epoch|global_step|batch)\b[ \t]*[:=#]?[ \t]*\[?\d+|\b\d+/\d+ \[\d\d:\d\d",
     re.IGNORECASE | re.ASCII,
 )
 PROGRESS_WINDOW = 48 * 1024

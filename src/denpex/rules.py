@@ -134,7 +134,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\[E:onnxruntime:|Non-zero status code returned while running "
         r"|error: command '[^']{1,200}' failed with exit (?:status|code) \d+"
         r"|slurmstepd: error: |, FAILED, ExitCode [1-9]"
-        r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during"
+        r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during|(?:[Cc]rashed|CRASHED) with signal \d|[Ww]orker process exited\s*$"
+        # a job wrapper's verdict with the job's non-zero return (PaddlePaddle AI Studio: "[INFO]: train job failed!
+        # train_ret: 1"), whatever level the wrapper logs it at
+        r"|\b(?:[Jj]ob|[Tt]ask) failed\W{1,3}\w{0,30}(?:ret|returncode|exit_?code|status)[:=] ?-?[1-9]"
         r"|\b\d{1,2}:\d\d[AP]M ERR "
         r"|^\s*" "\u2718 "
         r"|sigkill_handler\] Killing subprocess"
@@ -236,9 +239,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|[Ii]nitiali[sz]ation|[Ee]xport|[Cc]onversion|[Ii]nference|[Tt]raining|[Ee]valuation|[Jj]ob|[Tt]ask|[Oo]peration"
          r"|[Cc]ommand|[Aa]ssertion|[Vv]alidation|[Ss]tartup|[Hh]andshake|[Aa]uthentication|[Ww]orker|[Ss]etup|[Ss]tatus)"
          r" (?:has |have |had )?failed\b"
-         r"|(?:[Ee]xception|[Ee]rror|[Ff]ailure) (?:was thrown|was raised|has been raised|occurred|occured|has occurred|has occured|happened)\b"
+         r"|(?:[Ee]xecution|[Kk]ernel) error[.!:]|(?:[Ee]xception|[Ee]rror|[Ff]ailure) (?:was thrown|is thrown|was raised|has been raised|occurred|occured|has occurred|has occured|happened)\b"
          r"|(?:[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to) (?:load|open|find|connect|allocate|create|start|initiali[sz]e|import"
-         r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build)\b"
+         r"|locate|resolve|read|write|access|parse|launch|execute|spawn|bind|determine|reach|mount|save|restore|download|fetch|compile|build"
+         r"|predict|generate)\b"
          r"|[Tt]imed out\b|(?:has |have )?crashed\b|panicked at |Exception in thread |No such file or directory: '|[Ss]omething went wrong\b"
          r"|error [A-Z]{1,3}\d{3,5}: |5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b"
          # an errno retyped by hand in a thread ("filenotfoundError:[Error 2]  No such file or directory"; its
@@ -249,10 +253,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|^(?:error|fatal): \S"
          # (and a level right after a clock time with fractions: Rust tracing "12:24:19.123838Z ERROR batch{..}:
          # target: file.rs:33: msg", Python logging "10:00:00,123 ERROR msg")
-         r"|^\s*panic: |ERROR(?:\]|:| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
-        (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
+        (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|\[(?:Info|info|Debug|debug|Warning|warning|Warn|warn)\]|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
          r"|: [IWD] [\w/.-]{1,200}\.(?:cc|cpp|h|py):\d+\]|\[W(?: |\d)|[Rr]etry(?:ing)?\b|[Rr]etries\b|[Ff]alling back|[Ff]allback|[Rr]esorting to"
          r"|\b(?:[Nn]o|[Ww]ithout|0|[Zz]ero) (?:errors?|failures?)\b|\b[Ii]gnor(?:e|ed|ing)\b|\b[Ss]kipp(?:ed|ing)\b|[Nn]ot an error"
          r"|(?:if|when|whether) (?:the )?(?:\w+ )?(?:fails|failed|times out)"

@@ -267,6 +267,9 @@ def is_exception_line(h: AttributedHit) -> bool:
     return i >= 0 and not _CODE_BEFORE.search(body[:i]) and not _BENIGN_BEFORE.search(body[:i])
 
 
+_FAULTHANDLER_FRAME = re.compile(r'", line \d+ in ')
+
+
 def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     """Every exception line of the input as a record with its traceback, chain and wrapper links,
     in input order per stream."""
@@ -311,13 +314,17 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             st["raise_src"] = None
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
-            st["frames"], st["header"] = [], h
+            st["frames"], st["header"], st["stack_dump"] = [], h, False
             st["ignored"] = st.get("ignored_at") == h.hit.line - 1
             st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
         elif kind == "frame":
             if st["frames"] is None:
                 st["frames"] = []  # a traceback whose header is cut off, or the inner trace Ray prints under its wrapper
                 st["first_frame"] = h
+                st["stack_dump"] = True
+            # faulthandler's stack dump ("Thread 0x... (most recent call first):" then 'File "x", line 365 in f', no
+            # comma): the stacks of a process a signal or a timeout stopped, not an exception that travelled up
+            st["stack_dump"] = st.get("stack_dump", False) and _FAULTHANDLER_FRAME.search(h.hit.text) is not None
             g = h.hit.groups
             st["frames"].append(_frame(g.get("path", ""), g.get("lineno"), g.get("func")))
         elif kind in ("chain-cause", "chain-during"):
@@ -379,7 +386,7 @@ def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
     class IPython named, if any, and the frames that were printed."""
     header = st.get("header")
     raised = st.get("raise_src")  # (class, message) of the `raise X("...")` / `assert ..., "..."` quoted last
-    if header is None and at_end and (len(st.get("frames") or ()) >= 2 or (raised and raised[0])):
+    if header is None and at_end and (len(st.get("frames") or ()) >= 2 or (raised and raised[0])) and not st.get("stack_dump"):
         # a paste that starts and ends inside a traceback's frames (one frame is enough when its quoted
         # source raises); headerless frames followed by a new traceback are a stack dump (anomaly mode's
         # "Traceback of forward call", a warning's stack)

@@ -41,6 +41,23 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append("ONNX Runtime implements each op only for certain opset versions and element types; an opset newer than the runtime, an unusual type (fp16 / int8 / int32 on CPU) or a removed experimental op (ATen) has no kernel.")
         fix.append(f"Inspect the node's input types (Netron, or onnx.load + graph.node) and re-export with supported types (fp32 instead of fp16, int64 indices) or another opset_version.")
         fix.append("Try a newer onnxruntime, or a provider that implements it (providers=['CUDAExecutionProvider', 'CPUExecutionProvider']).")
+    elif facts.get("inference"):
+        node, op, kind = facts.get("infer_node"), facts.get("infer_op"), facts["inference"]
+        inner = re.findall(r"Node \(([^()]+)\) Op \(([\w.]+)\) \[(\w+)\]", detail)
+        if inner:  # a subgraph (If/Loop/Scan body) failed: the innermost node is the one to look at
+            node, op, kind = inner[-1]
+        msg = re.sub(r"^.*\[\w+InferenceError\] ", "", detail).strip()
+        derived["what"] = f"{kind} at node {node} ({op})"
+        parts.append(f"Creating the session runs ONNX {('shape' if kind.startswith('Shape') else 'type')} inference over the graph, and node {node} ({op}) "
+                     f"contradicts what its inputs are: {msg[:200]}")
+        if re.search(r"must be 1 instead of \d+", msg):
+            parts.append("A Squeeze/Unsqueeze on a dimension that is not 1: the export traced a dimension as squeezable that, "
+                         "in the exported graph's shapes, is not (a shape fixed at export, a dynamic axis marked wrong, or an export of "
+                         "code that branches on tensor sizes).")
+        fix.append("Locate it: onnx.shape_inference.infer_shapes(onnx.load(p), strict_mode=True) raises on the same node; open the model "
+                   f"in Netron at {node}.")
+        fix.append("Re-export with the input shapes you will run (the dummy input's size) and only the axes that really vary in dynamic_axes, "
+                   "or simplify with onnxsim; a newer opset_version / exporter (torch.onnx.export(dynamo=True)) often avoids the bad node.")
     elif "Protobuf parsing failed" in detail:
         derived["what"] = "the file is not a valid ONNX protobuf"
         parts.append(f"{path or 'The file'} could not be parsed as an ONNX protobuf: it is usually a Git LFS pointer (about 130 bytes), an HTML page saved instead of the file, a truncated download, or another format (.pt, .bin) named .onnx.")

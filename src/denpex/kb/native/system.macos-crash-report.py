@@ -57,6 +57,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The process died with {kind}: {_TYPES.get(str(exc), 'a Mach exception')}.")
     addr = facts.get("fault_addr")
     codes = str(facts.get("exc_codes") or "")
+    code = facts.get("exc_code")
+    if exc == "EXC_BAD_ACCESS" and code in (1, 2):
+        parts.append(
+            "code=1 is KERN_INVALID_ADDRESS (the address is not mapped: a dangling or null pointer)."
+            if code == 1 else
+            "code=2 is KERN_PROTECTION_FAILURE (the page is mapped but may not be touched: a thread's stack "
+            "guard page after deep recursion or a large stack buffer, or memory the process ran out of while a "
+            "big model was being loaded)."
+        )
     m = re.search(r"(KERN_[A-Z_]+) at (0x[0-9a-fA-F]+)", codes)
     if m:
         addr = m.group(2)

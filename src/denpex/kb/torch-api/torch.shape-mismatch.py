@@ -58,6 +58,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     f = facts
     if f.get("mat1_cols") is not None:
         return _matmul(f)
+    if f.get("size_a") == 0 and f.get("size_b") is None:
+        text = ("One tensor of an elementwise operation has size 0 (the rest of the message is cut). A size-0 "
+                "parameter is what a ZeRO-3 / FSDP partitioned weight looks like outside its gathered forward/"
+                "backward: code that touches module weights directly sees the empty shard.")
+        fix = ("Read the full message (size of tensor b and the dimension); under ZeRO-3 gather the parameter "
+               "(deepspeed.zero.GatheredParameters) or run the step through the engine, or try ZeRO-2 to confirm.",)
+        return Explanation(text=text, fix=fix, derived={"detail": "size 0 (cut message)"})
     if f.get("size_a") is not None and f.get("size_b") is not None:
         a, b, dim = f["size_a"], f["size_b"], f.get("dim")
         d = f"dimension {dim}" if dim is not None else "one dimension"
