@@ -140,6 +140,9 @@ FAILURES = [
     ("[Distributed] Worker process exited", "a worker process that exited, with nothing after it"),
     ("!!!! kernel execution error. (m: 256, n: 256, k: 64, error: 13)", "a CUDA library's kernel execution error (LightSeq)"),
     ("tests/runner/test_models.py:188: running the test CRASHED with signal 9", "pytest-forked's crashed test"),
+    ("NotFoundError (see above for traceback): /tmp/mnist/mnist_train.tfrecord", "TF 1.x session error pointing at the traceback above"),
+    ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Invalid JPEG data, size 82243", "TF 1.x Coordinator told of a thread's error"),
+    ("2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Invalid argument: var and grad do not have the same shape[2,1536] [512,1536]", "TF collective step aborted"),
 ]
 
 NEAR_MISSES = [
@@ -198,6 +201,8 @@ NEAR_MISSES = [
     "INFO: Could not predict the remaining time; continuing",
     "Worker process exited with code 0",
     "ERROR_LOG=/tmp/err.log python run.py",
+    "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.OutOfRangeError'>, FIFOQueue '_1_batch/fifo_queue' is closed and has insufficient elements (requested 32, current size 0)",
+    "2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Out of range: End of sequence",
     "[LightGBM] [Info] cannot find more split with gain = 0.000000 , current #leaves=8",
     "https://github.com/org/repo/actions/runs/2026/job/58195870456#step:5:1131",
 ]

@@ -98,7 +98,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...")
     # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
     # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`)", False,
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`| \(see above for traceback\): )", False,
      r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b"),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
@@ -219,8 +219,13 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # a TensorFlow kernel's failed check, logged at W level just before the op's exception ("W tensorflow/core/
     # framework/op_kernel.cc:1767] OP_REQUIRES failed at example_parsing_ops.cc:240 : Invalid argument: ..."); not
     # the end of a dataset or a cancelled step at shutdown, which TF 1.x input loops log the same way
-    ("error-line", r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : \S", False,
-     r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : (?:Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)"),
+    # ... and the same for a collective step that aborts ("W ... base_collective_executor.cc:216]
+    # BaseCollectiveExecutor::StartAbort Invalid argument: var and grad do not have the same shape ...") and TF 1.x's
+    # Coordinator, told of a thread's exception ("INFO:tensorflow:Error reported to Coordinator: <class
+    # '...InvalidArgumentError'>, Invalid JPEG data"), an input queue running dry at the last epoch being its normal end
+    ("error-line", r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : \S|BaseCollectiveExecutor::StartAbort \S|Error reported to Coordinator: <class '", False,
+     r"(?:OP_REQUIRES failed at [\w./-]{1,200}:\d+ :|StartAbort) (?:Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)"
+     r"|Error reported to Coordinator: <class '[\w.]{0,80}(?:OutOfRangeError|CancelledError)'"),
     # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
     # its only literal (": error: ") is a word healthy logs print: inside the rule above it would send
     # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)

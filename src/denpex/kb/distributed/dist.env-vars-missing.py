@@ -23,7 +23,7 @@ _MEANING = {
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    var = str(facts.get("var") or "")
+    var = str(facts.get("var") or "").upper()  # PyTorch 0.4 names them in lower case ("rank is not set")
     if not var:
         return None
     meaning = _MEANING.get(var, "a launcher variable")

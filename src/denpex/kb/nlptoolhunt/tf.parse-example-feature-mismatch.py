@@ -23,6 +23,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not key:
         return None
     flag = _BERT.get(key, "")
+    if facts.get("dtype") and facts.get("values_size") is None and not flag:
+        # the required-feature form: the record lacks the key altogether
+        return Explanation(
+            text=(f"The reader declares '{key}' ({facts['dtype']}) as a FixedLenFeature without a default, and at least one "
+                  f"record has no feature of that name: the files were written by another version of the writer, or with "
+                  f"another feature name."),
+            fix=(f"List a record's keys (tf.train.Example.FromString(next(iter(tf.data.TFRecordDataset(path))).numpy())) and "
+                 f"rename '{key}' in the feature spec, or give it default_value= / drop it from the spec if it is optional.",),
+            derived={"diagnosis": f"feature '{key}' missing from the records"},
+        )
     size = facts.get("values_size")
     shape = str(facts.get("expected_shape") or "").strip()
     sizes = ""
