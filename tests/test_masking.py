@@ -113,3 +113,14 @@ def test_python_slices_are_not_ipv6_addresses():
     assert m.mask("x = arr[::3]") == "x = arr[::3]"
     assert "2001:db8" not in m.mask("peer [2001:db8::8a2e:370:7334]:29500 closed")
     assert "fe80" not in m.mask("fe80::1ff:fe23:4567:890a%eth0 up")
+
+
+def test_a_four_part_version_inside_a_name_is_not_an_ip_address():
+    """Spack/conda paths carry dotted versions ("miniconda3-4.7.12.1-gcc-9.2.0"); addresses stay masked."""
+    from denpex.masking import Masker
+
+    m = Masker()
+    path = "/opt/spack/linux-centos7/miniconda3-4.7.12.1-gcc-9.2.0-j2idqxp/bin/python"
+    assert m.mask(path) == path
+    out = m.mask("MASTER_ADDR=10.1.2.3 --master_addr 10.1.2.4 host-a=10.1.2.5")
+    assert "10.1.2.3" not in out and "10.1.2.4" not in out and "10.1.2.5" not in out

@@ -134,10 +134,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\[E:onnxruntime:|Non-zero status code returned while running "
         r"|error: command '[^']{1,200}' failed with exit (?:status|code) \d+"
         r"|slurmstepd: error: |, FAILED, ExitCode [1-9]"
-        r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during|(?:[Cc]rashed|CRASHED) with signal \d|[Ww]orker process exited\s*$"
-        # a job wrapper's verdict with the job's non-zero return (PaddlePaddle AI Studio: "[INFO]: train job failed!
-        # train_ret: 1"), whatever level the wrapper logs it at
-        r"|\b(?:[Jj]ob|[Tt]ask) failed\W{1,3}\w{0,30}(?:ret|returncode|exit_?code|status)[:=] ?-?[1-9]"
+        r"|died unexpectedly|unexpectedly (?:stopped|exited|died|terminated)|process died during"
         r"|\b\d{1,2}:\d\d[AP]M ERR "
         r"|^\s*" "\u2718 "
         r"|sigkill_handler\] Killing subprocess"
@@ -173,7 +170,13 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^\[\d{1,3}\][+-]? +(?:Killed|Terminated|Hangup|Aborted|Segmentation fault|Bus error|Illegal instruction)(?: \(core dumped\))? {2,}\S"
         # a component that crashed, and workflow states that mean failure (SkyPilot FAILED_SETUP ...)
         r"|\b(?:[Aa]ctor|[Rr]eplica|[Ww]orker|[Pp]rocess|[Kk]ernel|[Ss]erver|[Rr]unner|[Ee]ngine|[Pp]od|[Cc]ontainer|[Aa]pplication|[Pp]rogram) (?:\S+ )?(?:has )?crashed\b"
-        r"|\bFAILED_[A-Z]{3,}\b"),
+        r"|\bFAILED_[A-Z]{3,}\b"
+        # a test runner's crashed process (pytest-forked "running the test CRASHED with signal 9"), a worker that
+        # exited with nothing after it ("[Distributed] Worker process exited")
+        r"|(?:[Cc]rashed|CRASHED) with signal \d|[Ww]orker process exited\s*$"
+        # a job wrapper's verdict with the job's non-zero return (PaddlePaddle AI Studio: "[INFO]: train job failed!
+        # train_ret: 1"), whatever level the wrapper logs it at
+        r"|\b(?:[Jj]ob|[Tt]ask) failed\W{1,3}\w{0,30}(?:ret|returncode|exit_?code|status)[:=] ?-?[1-9]"),
         False,
         _SRUN_TASK_RECORD,
     ),
