@@ -52,6 +52,8 @@ def test_absolute_and_noyear_compare_on_month_day():
         ("Merging rank 128 LoRA weights with alpha 64", None, None, None),
         ("peft: lora rank 16, alpha 32", None, None, None),
         ("Error on rank 2: boom", 2, None, None),
+        # a suspected peer is not the process that printed the line
+        ("gpu1:15:91 [0] NCCL WARN Your program may be hanging, this may be caused by a collective mismatch around rank 3.", None, None, "gpu1"),
     ],
 )
 def test_rank_and_host_from_line(line, rank, local, host):

@@ -165,7 +165,8 @@ _IN_MSG: list[re.Pattern[str]] = [
     # "Message from rank 1 and tag 11 truncated" printed by the receiving rank)
     # (nor a low-rank adapter's rank: "Merging rank 128 LoRA weights", "lora rank 16", "LoRA rank=8", nor a
     # command-line option quoted in the line, "'--rank=16'" of a LoRA training script's command)
-    re.compile(r"(?<!from )(?<!to )(?<!lora )(?<!lora_)(?<!-)\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
+    # (nor a suspected peer: NCCL's "collective mismatch around rank 3", "remote rank 2", "peer rank 5")
+    re.compile(r"(?<!from )(?<!to )(?<!around )(?<!peer )(?<!remote )(?<!lora )(?<!lora_)(?<!-)\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
                re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank

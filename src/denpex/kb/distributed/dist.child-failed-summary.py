@@ -53,6 +53,22 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature") or "")
     if sig.startswith("composer-"):
         return _explain_composer(sig, exitcode, facts)
+    if exitcode is None and local is None and rank is None and isinstance(facts.get("listed_rank"), int) and not facts.get("ds_launcher"):
+        # the summary's header and its first worker record, without the Root Cause section (a cut paste)
+        lr, ll, lc = facts["listed_rank"], facts.get("listed_local_rank"), facts.get("listed_exitcode")
+        text, name = _decode(lc) if isinstance(lc, int) else ("", None)
+        derived = {"launcher": "torchrun", "headline": f"torchrun: rank {lr} failed" + (f" with exit code {lc}" if lc is not None else "")}
+        parts = [f"torchrun's summary lists rank {lr}" + (f" (local rank {ll})" if ll is not None else "") + " as failed"
+                 + (f" with exit code {lc}" if lc is not None else "") + ".", text,
+                 "The 'Root Cause (first observed failure)' section is not in this log: if it names another rank, that rank failed first."]
+        fix = [f"Read rank {lr}'s own output (its [rank{lr}]: lines, or attempt_0/{ll if ll is not None else lr}/stderr.log under torchrun --log-dir): "
+               "its last error is the failure; the full summary's Root Cause section names the first rank."]
+        if lc == 2:
+            fix.append("Exit code 2 is usually argparse rejecting the command line (an unknown or missing argument, e.g. --local-rank "
+                       "passed by torchrun to a script that expects --local_rank): the rank's stderr holds the usage line.")
+        if name:
+            derived["signal"] = name
+        return Explanation(text=" ".join(x for x in parts if x), fix=tuple(fix), derived=derived)
     if exitcode is None and local is None and rank is None and not facts.get("ds_launcher"):
         return None
     if facts.get("spawn"):
