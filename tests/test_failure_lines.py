@@ -141,6 +141,8 @@ FAILURES = [
     ("!!!! kernel execution error. (m: 256, n: 256, k: 64, error: 13)", "a CUDA library's kernel execution error (LightSeq)"),
     ("tests/runner/test_models.py:188: running the test CRASHED with signal 9", "pytest-forked's crashed test"),
     ("NotFoundError (see above for traceback): /tmp/mnist/mnist_train.tfrecord", "TF 1.x session error pointing at the traceback above"),
+    ("(asr.sh:306:main) Error: --train_set is required", "an ESPnet/Kaldi recipe's Error: after its caller tag"),
+    ("[ ERROR ]  Input model name /w/v4_iter_500000.params is not in an expected format, cannot extract iteration number.", "OpenVINO Model Optimizer's [ ERROR ] level"),
     ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Invalid JPEG data, size 82243", "TF 1.x Coordinator told of a thread's error"),
     ("2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Invalid argument: var and grad do not have the same shape[2,1536] [512,1536]", "TF collective step aborted"),
 ]
@@ -201,6 +203,8 @@ NEAR_MISSES = [
     "INFO: Could not predict the remaining time; continuing",
     "Worker process exited with code 0",
     "ERROR_LOG=/tmp/err.log python run.py",
+    "[ WARNING ]  Use of deprecated cli option --data_type detected. Option use in the following releases will be fatal.",
+    "(asr.sh:220:main) Stage 2: Speed perturbation: data/train -> data/train_sp",
     "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.OutOfRangeError'>, FIFOQueue '_1_batch/fifo_queue' is closed and has insufficient elements (requested 32, current size 0)",
     "2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Out of range: End of sequence",
     "[LightGBM] [Info] cannot find more split with gain = 0.000000 , current #leaves=8",

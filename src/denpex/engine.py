@@ -415,6 +415,9 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
 # entries about the language and the installed environment (an AttributeError on None, a missing
 # module): inside a wrapper with wraps_generic: false, the wrapper's own naming says more
 GENERIC_CATEGORIES = frozenset({"python", "environment"})
+# id namespaces of entries that read what any program prints (a missing module or file, a failed shell line,
+# a failed build step): on the same line an entry of a particular library or tool is the more particular reading
+_GENERIC_READINGS = frozenset({"python", "env", "shell", "build"})
 
 
 def _innermost(f: Finding, roots: list[Finding]) -> Finding:
@@ -587,6 +590,12 @@ def _rank_findings(findings: list[Finding]) -> list[Finding]:
         c = compare_hits(a.order[0], b.order[0])
         if c:
             return c
+        # on the same line, an entry of a particular library or tool is the more particular reading of words a
+        # generic python/environment entry also fits ("No module named 'torch_utils.persistence'" unpickling a
+        # StyleGAN network, "'Learner' object has no attribute 'fit_one_cycle'"), whatever their literals' lengths
+        ga, gb = a.id.split(".", 1)[0] in _GENERIC_READINGS, b.id.split(".", 1)[0] in _GENERIC_READINGS
+        if ga != gb and a.role == "root":  # (a launcher's wrapper line keeps its most specific wording)
+            return 1 if ga else -1
         sa, sb = a.order[0].rule.specificity, b.order[0].rule.specificity
         if sa != sb:
             return sb - sa

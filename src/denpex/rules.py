@@ -105,7 +105,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
     # (and quoted after a colon: 'Swarm Web UI: "Error: No images were generated ...')
     # (and after a sentence that introduces it: "when I try faceswap I get this error, Error: API Request Failed: 422")
-    ("exception", r"(?:^|\]: ?|[Ee]rror[:,] |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r")[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
+    # (and after ESPnet/Kaldi recipes' "(asr.sh:306:main) " caller tag: "(asr.sh:306:main) Error: --train_set is required")
+    ("exception", r"(?:^|\]: ?|[Ee]rror[:,] |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r"|:\d+:\w+\) )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
@@ -261,7 +262,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|^(?:error|fatal): \S"
          # (and a level right after a clock time with fractions: Rust tracing "12:24:19.123838Z ERROR batch{..}:
          # target: file.rs:33: msg", Python logging "10:00:00,123 ERROR msg")
-         r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]| \]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|\[(?:Info|info|Debug|debug|Warning|warning|Warn|warn)\]|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"

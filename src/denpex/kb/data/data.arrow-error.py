@@ -14,6 +14,28 @@ _DEFAULT_MAP_BATCH = 1000
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
+    sig = facts.get("_signature")
+    if sig == "int32-overflow":
+        v = str(facts.get("value") or "")
+        over = (int(v) - 2**31 + 1) if v.isdigit() else None
+        return Explanation(
+            text=(f"Arrow had to store {v} in a 32-bit integer (limit 2147483647"
+                  + (f", {over} over" if over is not None and over > 0 else "") + "): the offsets of a list/string column "
+                  "(its total number of elements or bytes in one chunk) or an int32 column passed 2**31."),
+            fix=("Write the data in smaller chunks (shards, a smaller writer_batch_size / batch_size in datasets.map), so no chunk holds 2**31 list elements or bytes.",
+                 "Or give the column 64-bit offsets: pa.large_list / pa.large_string (datasets Sequence -> LargeList in datasets 2.16+), or an int64 column type."),
+            derived={"what": f"value {v} does not fit a 32-bit integer (list/string offsets or an int32 column)"},
+        )
+    if sig == "cast-to-null":
+        t = facts.get("from_type") or "a typed column"
+        return Explanation(
+            text=(f"The schema was inferred from data where a column held only nulls (type null), and later data has {t} values "
+                  "in it: Arrow cannot cast them to null. Typical: the first Parquet file / first pandas chunk of a column is all empty."),
+            fix=("Pass the schema explicitly (ray.data.read_parquet(..., schema=...), pa.Table.from_pandas(df, schema=...), datasets Features) "
+                 f"with the column as {t}.",
+                 "Or fill the column in the first file/chunk (df[col] = df[col].astype(float)) before it is written."),
+            derived={"what": f"a column inferred as null receives {t} values"},
+        )
     exp, got = facts.get("expected_length"), facts.get("got_length")
     col = facts.get("column")
     if isinstance(exp, int) and isinstance(got, int):
