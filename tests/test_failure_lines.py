@@ -142,6 +142,7 @@ FAILURES = [
     ("tests/runner/test_models.py:188: running the test CRASHED with signal 9", "pytest-forked's crashed test"),
     ("NotFoundError (see above for traceback): /tmp/mnist/mnist_train.tfrecord", "TF 1.x session error pointing at the traceback above"),
     ("(asr.sh:306:main) Error: --train_set is required", "an ESPnet/Kaldi recipe's Error: after its caller tag"),
+    ("F0000 00:00:1690231188.634652  174603 b295d63588a.cc:1205] File: InitGoogle() has not finished yet.", "absl FATAL line with epoch seconds (libtpu)"),
     ("[ ERROR ]  Input model name /w/v4_iter_500000.params is not in an expected format, cannot extract iteration number.", "OpenVINO Model Optimizer's [ ERROR ] level"),
     ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Invalid JPEG data, size 82243", "TF 1.x Coordinator told of a thread's error"),
     ("2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Invalid argument: var and grad do not have the same shape[2,1536] [512,1536]", "TF collective step aborted"),

@@ -110,7 +110,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
-    ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d\d\.\d", False),
+    # (absl's newer prefix puts seconds since the epoch after "00:00:": "F0000 00:00:1690231188.634652  174603 x.cc:1205]")
+    ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d{2,10}\.\d", False),
     # error lines that carry no exception class but that everyone reads as a failure: OS errors, shells,
     # compilers and build tools, pip, MPI, allocators, launchers' FAILED banners
     (
