@@ -41,6 +41,12 @@ _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("distutils", "version"): (
         "setuptools >= 59.6 no longer makes distutils.version available as an attribute of distutils; torch < 1.11 (torch.utils.tensorboard) relies on it",
         "pip install setuptools==59.5.0, or upgrade torch (>= 1.11 no longer uses distutils.version)."),
+    ("inspect", "getargspec"): (
+        "Python 3.11 removed inspect.getargspec (deprecated since 3.0); code written for older Pythons (SentEval, bert4keras, pymorphy2, old Keras) still calls it",
+        "Replace inspect.getargspec(f) with inspect.getfullargspec(f) (same first four fields), upgrade the library that calls it, or run Python <= 3.10."),
+    ("inspect", "formatargspec"): (
+        "Python 3.11 removed inspect.formatargspec",
+        "Use str(inspect.signature(f)), upgrade the library that calls it, or run Python <= 3.10."),
     ("os", "sched_getaffinity"): ("os.sched_getaffinity exists only on Linux", "Run on Linux, or use os.cpu_count() where the code calls sched_getaffinity."),
     ("signal", "SIGKILL"): ("signal.SIGKILL does not exist on Windows", "Run on Linux/macOS (or WSL), or use a library release that supports Windows."),
     ("signal", "SIGALRM"): ("signal.SIGALRM does not exist on Windows", "Run on Linux/macOS (or WSL), or avoid the alarm-based timeout."),
