@@ -46,6 +46,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         headline += ": iterating a dict without .items()?"
         parts.append("Iterating a dict yields its keys; each key (a string) is then unpacked into its characters, which gives 'too many values' for keys longer than the number of names.")
         fix.append("Use .items() (for k, v in d.items()) when iterating a dict.")
+    elif (expected, got) in ((5, 4), (4, 5)) and (not code or re.search(r"\bstep\(|\benv\b|obs|reward|done", code)):
+        # Gym 0.26 / Gymnasium return (obs, reward, terminated, truncated, info) from step(); old gym and code written for it use 4
+        headline += ": the Gym step API changed (4 vs 5 values)"
+        parts.append("4 vs 5 values is the signature of the Gym API change: gym >= 0.26 and gymnasium return (obs, reward, terminated, truncated, info) "
+                     "from env.step() and (obs, info) from reset(); gym <= 0.25 and code written for it use (obs, reward, done, info)."
+                     + (" This line has no env.step() visible, so check what the right side is first." if not code else ""))
+        fix.append("Make the code and the installed gym agree: obs, reward, terminated, truncated, info = env.step(a); done = terminated or truncated "
+                   "(and obs, info = env.reset()), or pin gym==0.21-0.25 for old code (a wrapper such as shimmy / gym.wrappers.StepAPICompatibility also works).")
     elif re.search(r"\.(?:r?split)\(", code):
         headline += ": a split gave another number of fields"
         parts.append("A string was split into another number of fields than names: some lines/file names contain the separator more or fewer times (spaces in file names, blank lines, a header row).")
