@@ -81,6 +81,17 @@ def _install(dist: str) -> str:
     return f"pip install {dist}"
 
 
+# names that compiled extensions of research repositories and kernels take (quant_cuda, awq_inference_engine,
+# roi_align_ext, nms_cpp, fused_kernels, ...): not PyPI distributions
+_COMPILED_SUFFIXES = ("_cuda", "_ext", "_cpp", "_kernels", "_kernel", "_inference_engine", "_cuda_ext")
+
+
+def _compiled(module: str) -> bool:
+    """Whether the module's name is one compiled extensions take (not a PyPI distribution)."""
+    last = module.rsplit(".", 1)[-1]
+    return last.endswith("_C") or last in ("_ext", "_C") or last.endswith(_COMPILED_SUFFIXES)
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     module = str(facts.get("module") or "").strip().strip("'\"")
     if not module:
@@ -123,6 +134,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "the repo snapshot, or HF_MODULES_CACHE was cleared or is not shared between nodes."
         )
         fix.append("Delete ~/.cache/huggingface/modules/transformers_modules and load again with trust_remote_code=True; on clusters put HF_HOME on a shared, writable path.")
+    elif "." in module and not table.get(module) and _compiled(module) and not any(_under(module, s[0]) for s in _SUBMODULES):
+        # "No module named 'nms._ext'", "'rroi_align._ext'", "'lib.model.roi_align._C'": the parent folder is found,
+        # its compiled part was never built (old research repositories: a build.py / make.sh / setup.py build_ext step)
+        derived["advice"] = "the compiled extension of the package was not built"
+        parts.append(
+            f"'{module}' is the compiled part of '{module.rsplit('.', 1)[0]}' (a C/CUDA extension the repository builds itself): "
+            f"the folder is found, the extension in it was never built, or was built for another Python/torch."
+        )
+        fix.append(f"Run the build step the repository's README names for '{module.rsplit('.', 1)[0]}' (python setup.py build_ext --inplace, "
+                   "python build.py, make.sh or pip install -e .) with the CUDA toolkit matching torch.version.cuda; extensions "
+                   "written for torch.utils.ffi (torch < 1.0) must be ported to torch.utils.cpp_extension first.")
     elif "." in module and not table.get(module):
         special = next((s for s in _SUBMODULES if _under(module, s[0])), None)
         derived["advice"] = f"{top} is installed but this version has no {module}"
@@ -163,13 +185,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "from another directory, or the repository's package is not installed, so it is not on sys.path."
         )
         fix.append("Run from the repository root (python -m <package>.<script> rather than python path/to/script.py), or export PYTHONPATH=$PWD, or pip install -e . in the repository.")
-    elif top.endswith("_C") or module.endswith("._C") or module.endswith("_cuda"):
+    elif _compiled(module):
         derived["advice"] = "the compiled extension of the package was not built"
         parts.append(
-            f"'{module}' is a compiled extension module: the package was installed without building it, or Python is "
-            "importing a source checkout (the current directory) instead of the installed package."
+            f"'{module}' is a compiled extension module (its name is not a PyPI package): the package or repository "
+            "was installed without building it, or Python is importing a source checkout (the current directory) "
+            "instead of the installed package."
         )
-        fix.append("Run from another directory than the package's source tree, or rebuild/reinstall the package: pip install --no-build-isolation --force-reinstall <package>.")
+        fix.append("Build it where the repository says (python setup.py build_ext --inplace, pip install -e ., or the "
+                   "kernel folder's own setup.py), with the CUDA toolkit matching torch.version.cuda; or rebuild/reinstall "
+                   "the package: pip install --no-build-isolation --force-reinstall <package>. Do not pip install the "
+                   "module's name: a same-named PyPI project, if any, is something else.")
     else:
         derived["advice"] = f"install the package that provides {top}"
         parts.append(
