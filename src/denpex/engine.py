@@ -36,7 +36,7 @@ from .scanner import (
 from .unknown import evidence_of, summarise_unknown
 from .launcher_blocks import attribute_launcher_blocks
 from .spawn_blocks import attribute_spawn_blocks
-from .unnamed import demote_handled, exception_findings, handled_failures
+from .unnamed import GENERIC_NAMESPACES, demote_handled, exception_findings, handled_failures
 
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 MISMATCH_ID = "dist.collective-mismatch"
@@ -417,7 +417,7 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
 GENERIC_CATEGORIES = frozenset({"python", "environment"})
 # id namespaces of entries that read what any program prints (a missing module or file, a failed shell line,
 # a failed build step): on the same line an entry of a particular library or tool is the more particular reading
-_GENERIC_READINGS = frozenset({"python", "env", "shell", "build"})
+_GENERIC_READINGS = GENERIC_NAMESPACES | {"shell", "build"}
 
 
 def _innermost(f: Finding, roots: list[Finding]) -> Finding:

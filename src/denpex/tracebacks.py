@@ -324,7 +324,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                 st["stack_dump"] = True
             # faulthandler's stack dump ("Thread 0x... (most recent call first):" then 'File "x", line 365 in f', no
             # comma): the stacks of a process a signal or a timeout stopped, not an exception that travelled up
-            st["stack_dump"] = st.get("stack_dump", False) and _FAULTHANDLER_FRAME.search(h.hit.text) is not None
+            st["stack_dump"] = st["stack_dump"] and _FAULTHANDLER_FRAME.search(h.hit.text) is not None
             g = h.hit.groups
             st["frames"].append(_frame(g.get("path", ""), g.get("lineno"), g.get("func")))
         elif kind in ("chain-cause", "chain-during"):

@@ -83,13 +83,12 @@ def _install(dist: str) -> str:
 
 # names that compiled extensions of research repositories and kernels take (quant_cuda, awq_inference_engine,
 # roi_align_ext, nms_cpp, fused_kernels, ...): not PyPI distributions
-_COMPILED_SUFFIXES = ("_cuda", "_ext", "_cpp", "_kernels", "_kernel", "_inference_engine", "_cuda_ext")
+_COMPILED_SUFFIXES = ("_C", "_cuda", "_ext", "_cpp", "_kernels", "_kernel", "_inference_engine")
 
 
 def _compiled(module: str) -> bool:
     """Whether the module's name is one compiled extensions take (not a PyPI distribution)."""
-    last = module.rsplit(".", 1)[-1]
-    return last.endswith("_C") or last in ("_ext", "_C") or last.endswith(_COMPILED_SUFFIXES)
+    return module.rsplit(".", 1)[-1].endswith(_COMPILED_SUFFIXES)
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
