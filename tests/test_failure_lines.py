@@ -146,6 +146,11 @@ FAILURES = [
     ("[ ERROR ]  Input model name /w/v4_iter_500000.params is not in an expected format, cannot extract iteration number.", "OpenVINO Model Optimizer's [ ERROR ] level"),
     ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Invalid JPEG data, size 82243", "TF 1.x Coordinator told of a thread's error"),
     ("2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Invalid argument: var and grad do not have the same shape[2,1536] [512,1536]", "TF collective step aborted"),
+    ("cp: cannot stat 'exp/train_m4/decode_test_beam5/ref.trn': No such file or directory", "a coreutils file operation that failed (a recipe's scoring step)"),
+    ("mkdir: cannot create directory ‘/data/ckpt’: Permission denied", "coreutils with its curly quotes"),
+    ("cat: data/lang/words.txt: No such file or directory", "a tool's missing input file"),
+    ("./run_inference.sh: line 12: 48211 Floating point exception python generate.py --model gpt-j-6b", "a shell's note of a child killed by SIGFPE"),
+    ("我觉得是因为在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'，这是什么原因呢", "an exception right after a CJK character"),
 ]
 
 NEAR_MISSES = [
@@ -197,6 +202,8 @@ NEAR_MISSES = [
     'Failed to align segment (" you"): backtrack failed, resorting to original...',
     "[1]  + 4711 done       python train.py",
     "[1]+  Done                    python train.py",
+    "cp: copied 'exp/a/ref.trn' -> 'exp/b/ref.trn'",
+    "出现KeyError的时候请检查 utt2spk",
     "2024-02-28 18:02:22,589 Unable to initialize backend 'rocm': NOT_FOUND: Could not find registered platform with name: \"rocm\". Available platform names are: CUDA",
     "2024-02-28 18:02:22,591 Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
     "LOG_LEVEL=ERROR  python serve.py --port 8000",

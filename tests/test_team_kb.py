@@ -72,3 +72,17 @@ def test_option_defaults_from_config_files_and_environment(tmp_path):
     bad.write_text("[tool.denpex\n")
     r = _cli("diagnose", "run.log", cwd=proj)
     assert r.returncode == 2 and "configuration" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_kb_test_only_takes_several_prefixes_and_folder_names_whole() -> None:
+    """`--only` repeats (each an id prefix or a folder name), and a folder name is a whole path part:
+    `--only orch` runs the orch/ folder, not every sample under torch-api/ as well."""
+    from denpex.kbcheck import kb_test
+
+    one = kb_test(only="system.abort")
+    cpp = kb_test(only="system.cpp-terminate")
+    both = kb_test(only=("system.abort", "system.cpp-terminate"))
+    assert one.passed and cpp.passed and not both.failed
+    assert sorted(both.passed) == sorted(one.passed + cpp.passed)
+    folder = kb_test(only="orch")
+    assert folder.passed and not any(name.startswith("torch.") for name in folder.passed)

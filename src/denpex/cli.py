@@ -355,8 +355,8 @@ def _run_check(check, tag: str, summary: str) -> None:  # type: ignore[no-untype
 
 
 @kb.command("test")
-@click.option("--only", help="entry id prefix or folder")
-def kb_test_cmd(only: str | None) -> None:
+@click.option("--only", multiple=True, help="entry id prefix or folder name (repeat for several)")
+def kb_test_cmd(only: tuple[str, ...]) -> None:
     """Run every entry's positive and negative sample logs."""
     from .kbcheck import kb_test
 

@@ -443,6 +443,47 @@ def _innermost(f: Finding, roots: list[Finding]) -> Finding:
     return f
 
 
+def _within_wrapper(wrapper: Finding, f: Finding, inclusive: bool = False) -> bool:
+    """Whether ``f`` starts in the lines ``wrapper``'s line says its inner error follows in."""
+    w, h = wrapper.order[0], f.order[0]
+    gap = h.hit.line - w.hit.line
+    return bool(w.rule.wraps) and h.file_index == w.file_index and (0 <= gap if inclusive else 0 < gap) and gap <= w.rule.wraps
+
+
+def _innermost_wrapper(f: Finding, findings: list[Finding]) -> Finding:
+    """With collateral findings only, of nested wrappers the one that names what was raised inside
+    says most: the ``RayTaskError(AttributeError)`` around or under Ray Tune's trial error, a
+    ``Caught KeyError in DataLoader worker`` under a launcher's summary (its ``inner_type`` fact)."""
+    if _names_inner(f):
+        return f
+    named = next(
+        (g for g in findings if g is not f and g.role == "collateral" and _names_inner(g) and g.order[0].rule.wraps
+         and (_within_wrapper(f, g) or _within_wrapper(g, f))),
+        None,
+    )
+    return named or f
+
+
+def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding]) -> Finding:
+    """A traceback cut before its exception line (an unnamed exception, no class, no message) says
+    less than the wrapper line just above it that names what was raised ("Caught AssertionError in
+    DataLoader worker process 0", "RayTaskError(AttributeError)"): the wrapper's entry says where the
+    full error is. The wrapper stays collateral. (A wrapper that names no class, "Exception in ASGI
+    application", says no more than the cut traceback.)"""
+    if primary.id not in tracebacks.ENGINE_IDS or primary.facts.get("exception") or not primary.facts.get("cut"):
+        return primary
+    wrapper = next(
+        (f for f in findings if f.role == "collateral" and _names_inner(f) and _within_wrapper(f, primary, inclusive=True)), None
+    )
+    return wrapper or primary
+
+
+def _names_inner(f: Finding) -> bool:
+    """Whether a wrapper finding names the class of what was raised inside it (its ``inner_type``)."""
+    inner = f.facts.get("inner_type")
+    return bool(inner) and inner != "unknown"
+
+
 STOPPED_MARGIN_S = 5.0
 
 
@@ -632,7 +673,10 @@ def run(
     if primary is None:
         primary = next((f for f in findings if f.role == "collateral"), None)
         if primary is not None:
+            primary = _innermost_wrapper(primary, findings)
             primary.suspect = True
+    else:
+        primary = _wrapper_over_cut_traceback(primary, findings)
     for info in report.files:
         info.name = masker.mask(info.name)
         info.notes = [masker.mask(n) for n in info.notes]

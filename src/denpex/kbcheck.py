@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,12 +122,19 @@ def _run_engine_sample(sample: Sample, entry: object, kb_dir: Path | None) -> li
     return problems
 
 
-def kb_test(kb_dir: Path | None = None, only: str | None = None) -> CheckResult:
+def _selected(loaded: LoadedEntry, only: tuple[str, ...]) -> bool:
+    """An entry named by ``--only``: its id starts with one of them, or one names its folder."""
+    return not only or any(loaded.entry.id.startswith(o) or o.rstrip("/").rsplit("/", 1)[-1] in loaded.path.parent.parts for o in only)
+
+
+def kb_test(kb_dir: Path | None = None, only: str | Sequence[str] | None = None) -> CheckResult:
+    """Run the sample logs of every entry (or of those ``only`` names: id prefixes or folder names)."""
+    only = (only,) if isinstance(only, str) else tuple(only or ())
     kb = load_kb(kb_dir)
     res = CheckResult()
-    res.failed += [p for p in kb.problems if not only or only in p]  # stray or malformed sample files
+    res.failed += [p for p in kb.problems if not only or any(o in p for o in only)]  # stray or malformed sample files
     for loaded in kb:
-        if only and not loaded.entry.id.startswith(only) and only not in str(loaded.path):
+        if not _selected(loaded, only):
             continue
         for sample in loaded.samples:
             name = sample.path.name

@@ -53,6 +53,42 @@ class LoadedEntry:
     def path(self) -> Path:  # (a Path each for 1,000+ entries was a measurable part of start-up)
         return Path(self.file)
 
+    @classmethod
+    def deferred(cls, file: str, load: Callable[[], Record], rule_rows: list[Any]) -> LoadedEntry:
+        """An entry whose record is decoded on first use of ``entry`` (``load``: picklable); what
+        building the rules needs of it (``signature_rows``) is given now. A cached start-up decodes
+        only the entries a diagnosis names, not 1,500 records."""
+        self = cls.__new__(cls)
+        self.__dict__.update(file=file, explain=None, samples=[], rule_rows=rule_rows, _load=load)
+        return self
+
+    def __getattr__(self, name: str) -> Any:  # only called for an attribute not (yet) in __dict__
+        if name == "entry" and "_load" in self.__dict__:
+            with _LOAD_LOCK:  # (web server threads): one decode, every reader sees the same record
+                if "entry" not in self.__dict__:
+                    self.__dict__["entry"] = self.__dict__["_load"]()
+            return self.__dict__["entry"]
+        if name == "rule_rows":
+            return None
+        raise AttributeError(name)
+
+
+_LOAD_LOCK = threading.Lock()
+
+
+def signature_rows(entry: Record) -> list[Any]:
+    """What building the scan rules reads of an entry, one row per signature (plain lists: this is
+    stored in the cache as JSON): id, pattern, ignore_case, context [[pattern, before, after, required,
+    veto]...], exclude, specificity, confidence, role, wraps, wraps_generic, ends_command, noise."""
+    return [
+        [
+            sig.id, sig.pattern, sig.ignore_case, [[c.pattern, c.before, c.after, c.required, c.veto] for c in sig.context],
+            sig.exclude, sig.specificity, sig.confidence, sig.role, sig.wraps, sig.wraps_generic, sig.ends_command,
+            (sig.role or entry.role) == "noise",
+        ]
+        for sig in entry.signatures
+    ]
+
 
 @dataclass
 class KnowledgeBase:
@@ -194,10 +230,10 @@ def parse_sample(path: Path, entry_id: str) -> Sample:
     )
 
 
-def _kb_files(kb_dir: Path) -> dict[str, list[str]]:
+def _kb_files(kb_dir: Path, samples: bool = True) -> dict[str, list[str]]:
     """One walk of a knowledge-base folder: its entry files (".yaml", not "_"-prefixed), explain
-    modules (".py") and samples (".log"), each sorted. Start-up walks the tree once, not per kind,
-    and makes Path objects only for what it uses (thousands of samples are not read at start-up)."""
+    modules (".py") and, with ``samples``, sample logs (".log"), each sorted. Start-up walks the tree
+    once, not per kind, and makes Path objects only for what it uses."""
     out: dict[str, list[str]] = {".yaml": [], ".py": [], ".log": []}
     yaml, py, log = out[".yaml"], out[".py"], out[".log"]
     stack = [str(kb_dir)]
@@ -210,7 +246,8 @@ def _kb_files(kb_dir: Path) -> dict[str, list[str]]:
             for d in it:
                 n = d.name
                 if n.endswith(".log"):
-                    log.append(d.path)
+                    if samples:
+                        log.append(d.path)
                 elif n.endswith(".yaml"):
                     if not n.startswith("_"):
                         yaml.append(d.path)
@@ -343,33 +380,116 @@ def _entries_key(files: list[str]) -> str:
     return _stat_digest(files, extra=("entry.py", "frozen.py", "knowledge.py"))
 
 
-def _validated_entries(files: list[str], key: str | None = None) -> dict[str, Record]:
-    """Parse + validate every entry, through an on-disk JSON cache keyed by the files' sizes and
-    mtimes (``denpex.cache``: data only, checked owner and checksum). A cached load gives
-    LazyRecords: their documentation fields come from a second file on first use."""
+class _CachedEntries(Mapping[str, Record]):
+    """Validated entries read back from the core cache file, each decoded on first use.
+
+    The file is a JSON header line, ``{entry file: [id, start, end, signature rows]}``, then each
+    entry's core record as JSON at ``body[start:end]``: a start-up parses the header (ids and what
+    the rules need) and leaves 1,500 records undecoded until a diagnosis names one."""
+
+    def __init__(self, name: str, docs_name: str, body: bytes, table: dict[str, list[Any]]):
+        self.name, self.docs_name, self._body, self._table = name, docs_name, body, table
+
+    def id_of(self, path: str) -> str:
+        return str(self._table[path][0])
+
+    def rows_of(self, path: str) -> list[Any]:
+        return self._table[path][3]  # type: ignore[no-any-return]
+
+    def __getitem__(self, path: str) -> Record:
+        from . import cache
+
+        _id, start, end, _rows = self._table[path]
+        try:
+            rec = cache.loads_records(self._body[start:end])
+        except (ValueError, TypeError):  # (checksummed, so only a bug of ours): the YAML answers
+            rec = None
+        if not isinstance(rec, Record) or getattr(rec, "id", None) != _id:
+            return freeze(load_entry(Path(path)))  # type: ignore[no-any-return]
+        rec.__class__ = LazyRecord
+        rec._lazy = _CachedDocs(self.docs_name, path)
+        for sig in rec.signatures:
+            sig.__class__ = LazyRecord
+            sig._lazy = _CachedDocs(self.docs_name, path, sig.id)
+        return rec  # type: ignore[no-any-return]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def _read_core(name: str, docs_name: str, files: list[str]) -> _CachedEntries | None:
     from . import cache
 
+    body = cache.read(name)
+    if body is None:
+        return None
+    try:
+        cut = body.index(b"\n")
+        table = json.loads(body[:cut])
+    except ValueError:  # a stale or corrupt cache is rebuilt
+        return None
+    if not isinstance(table, dict) or set(table) != set(files):
+        return None
+    base = cut + 1
+    for row in table.values():
+        if not (isinstance(row, list) and len(row) == 4 and isinstance(row[3], list)):
+            return None
+        row[1] += base
+        row[2] += base
+    return _CachedEntries(name, docs_name, body, table)
+
+
+def _write_core(name: str, records: dict[str, Record]) -> None:
+    from . import cache
+
+    table: dict[str, list[Any]] = {}
+    blobs: list[bytes] = []
+    at = 0
+    for path, rec in records.items():
+        blob = cache.dumps_records(rec)
+        table[path] = [rec.id, at, at + len(blob), signature_rows(rec)]
+        blobs.append(blob)
+        at += len(blob)
+    cache.write(name, json.dumps(table, separators=(",", ":")).encode() + b"\n" + b"".join(blobs))
+
+
+class _CachedEntry:
+    """Picklable loader of one entry's record from the core cache file (or from its YAML)."""
+
+    def __init__(self, entries: _CachedEntries, path: str):
+        self.entries, self.path = entries, path
+
+    def __call__(self) -> Record:
+        return self.entries[self.path]
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]  # not the cache body: the YAML, in another process
+        return (_entry_from_yaml, (self.path,))
+
+
+def _entry_from_yaml(path: str) -> Record:
+    return freeze(load_entry(Path(path)))  # type: ignore[no-any-return]
+
+
+def _validated_entries(files: list[str], key: str | None = None) -> Mapping[str, Record]:
+    """Parse + validate every entry, through an on-disk cache keyed by the files' sizes and mtimes
+    (``denpex.cache``: data only, checked owner and checksum). A cached load gives a mapping whose
+    records are decoded on first use, as LazyRecords: their documentation fields come from a second
+    file when first asked for."""
     key = key or _entries_key(files)
     name, docs_name = f"kb-{key}.json", f"kbdocs-{key}.json"
-    body = cache.read(name)
-    if body is not None:
-        try:
-            cached = cache.loads_records(body)
-            if set(cached) == set(files) and all(isinstance(v, Record) for v in cached.values()):
-                for path, rec in cached.items():
-                    rec.__class__ = LazyRecord
-                    rec._lazy = _CachedDocs(docs_name, path)
-                    for sig in rec.signatures:
-                        sig.__class__ = LazyRecord
-                        sig._lazy = _CachedDocs(docs_name, path, sig.id)
-                return cached  # type: ignore[no-any-return]
-        except (ValueError, TypeError, AttributeError):  # a stale or corrupt cache is rebuilt
-            pass
+    cached = _read_core(name, docs_name, files)
+    if cached is not None:
+        return cached
     out = {path: freeze(load_entry(Path(path))) for path in files}
+    from . import cache
+
     try:
         split = {path: _split_docs(rec) for path, rec in out.items()}
         cache.write(docs_name, json.dumps({p: cache.dumps_records(d).decode() for p, (_c, d) in split.items()}).encode())
-        cache.write(name, cache.dumps_records({p: Record(**c) for p, (c, _d) in split.items()}))
+        _write_core(name, {p: Record(**c) for p, (c, _d) in split.items()})
     except TypeError:  # a value JSON cannot hold: no cache, same result
         pass
     return out
@@ -389,24 +509,25 @@ def _load_kb_cached(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBa
 
 def _load_kb(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
     entries: dict[str, LoadedEntry] = {}
-    files: list[str] = []
-    validated: dict[str, Record] = {}
-    walked = [_kb_files(Path(d)) for d in kb_dirs]
+    walked = [_kb_files(Path(d), with_samples) for d in kb_dirs]
     explain_modules = {p for w in walked for p in w[".py"]}
     keys = []  # each folder's entry-cache key: its entry files are stat-ed once, here
     for w in walked:
-        files += w[".yaml"]
         keys.append(_entries_key(w[".yaml"]))
-        validated.update(_validated_entries(w[".yaml"], keys[-1]))
-    for path in files:
-        entry = validated[path]
-        if entry.id in entries:
-            raise KnowledgeBaseError(f"{path}: field id: duplicate id {entry.id!r} (also {entries[entry.id].path})")
-        loaded = LoadedEntry(entry=entry, file=path)
-        py = path[: -len(".yaml")] + ".py"
-        if py in explain_modules:
-            loaded.explain = LazyExplain(py)
-        entries[entry.id] = loaded
+        validated = _validated_entries(w[".yaml"], keys[-1])
+        for path in w[".yaml"]:
+            if isinstance(validated, _CachedEntries):
+                eid = validated.id_of(path)
+                loaded = LoadedEntry.deferred(path, _CachedEntry(validated, path), validated.rows_of(path))
+            else:
+                eid = validated[path].id
+                loaded = LoadedEntry(entry=validated[path], file=path)
+            if eid in entries:
+                raise KnowledgeBaseError(f"{path}: field id: duplicate id {eid!r} (also {entries[eid].path})")
+            py = path[: -len(".yaml")] + ".py"
+            if py in explain_modules:
+                loaded.explain = LazyExplain(py)
+            entries[eid] = loaded
     hashed = sorted(explain_modules)
     problems: list[str] = []
     if with_samples:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .knowledge import KnowledgeBase
+from .knowledge import KnowledgeBase, signature_rows
 
 _NAMED = re.compile(r"\(\?P<[A-Za-z_][A-Za-z0-9_]*>")
 _NAMED_REF = re.compile(r"\(\?P=[A-Za-z_]\w*\)")
@@ -95,10 +95,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("jvm-frame", r"(?:^|\s)at (?P<func>[A-Za-z_$][\w$]*\.[\w$.<>-]{1,300})\((?:(?P<path>[\w$-]{1,200}\.(?:java|scala|kt|groovy)):(?P<lineno>\d{1,7})|Native Method|Unknown Source)\)", False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
-    # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...")
+    # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...";
+    # or right after a CJK character, with no space: "在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'")
     # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
     # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`| \(see above for traceback\): )", False,
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`| \(see above for traceback\): )", False,
      r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b"),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
@@ -108,7 +109,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # (and after ESPnet/Kaldi recipes' "(asr.sh:306:main) " caller tag: "(asr.sh:306:main) Error: --train_set is required")
     ("exception", r"(?:^|\]: ?|[Ee]rror[:,] |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r"|:\d+:\w+\) )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
-    ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error)\b", False),
+    ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error|Floating point exception)\b", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     # (absl's newer prefix puts seconds since the epoch after "00:00:": "F0000 00:00:1690231188.634652  174603 x.cc:1205]")
     ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d{2,10}\.\d", False),
@@ -215,7 +216,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # a browser console's failed request (web demos: Gradio, Streamlit): "POST http://h:8078/run/predict 422 (Unprocessable Entity)"
         r"|\b(?:GET|POST|PUT|PATCH|DELETE) https?://\S{1,500} [45]\d\d \((?:[A-Z]|\d)"
         # LightGBM's (and other C++ libraries') fatal log level: "[LightGBM] [Fatal] Model format error, expect a tree here."
-        r"|\[Fatal\] \S"),
+        r"|\[Fatal\] \S"
+        # a Unix tool's failed file operation at a line start (GNU coreutils: "cp: cannot stat 'exp/x/ref.trn': No such
+        # file or directory", "mkdir: cannot create directory '/data': Permission denied"; "cat: x.txt: No such file or directory")
+        r"|^[\w.+-]{1,40}: cannot (?:stat|open|access|create|remove|move|copy|read|write|touch|change)\b[^\n]{0,400}?: (?:No such file or directory|Permission denied|Not a directory|Is a directory|No space left on device|Read-only file system|Disk quota exceeded)"
+        r"|^[\w.+-]{1,40}: [^\s:]{1,400}: No such file or directory\s*$"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local
@@ -398,29 +403,21 @@ def _compile(pattern: str, ignore_case: bool) -> re.Pattern[str]:
 
 def build_rules(kb: KnowledgeBase) -> list[Rule]:
     rules: list[Rule] = []
-    for loaded in kb:
-        entry = loaded.entry
-        for sig in entry.signatures:
-            ctx = tuple(ContextRule(_compile(c.pattern, sig.ignore_case), c.before, c.after, c.required, c.veto) for c in sig.context)
-            rules.append(
-                Rule(
-                    index=len(rules),
-                    entry_id=entry.id,
-                    sig_id=sig.id,
-                    pattern=sig.pattern,
-                    regex=_compile(sig.pattern, sig.ignore_case),
-                    ignore_case=sig.ignore_case,
-                    context=ctx,
-                    exclude=_compile(sig.exclude, sig.ignore_case) if sig.exclude else None,
-                    specificity=sig.specificity,
-                    confidence=sig.confidence,
-                    role=sig.role,
-                    wraps=sig.wraps,
-                    wraps_generic=sig.wraps_generic,
-                    ends_command=sig.ends_command,
-                    noise=(sig.role or entry.role) == "noise",
-                )
+    new, add = object.__new__, rules.append  # (a frozen dataclass's __init__, 4,000 times, cost start-up)
+    for entry_id, loaded in kb.entries.items():
+        rows = loaded.rule_rows
+        if rows is None:
+            rows = signature_rows(loaded.entry)
+        for sig_id, pattern, icase, context, exclude, specificity, confidence, role, wraps, wraps_generic, ends_command, noise in rows:
+            rule = new(Rule)
+            rule.__dict__.update(
+                index=len(rules), entry_id=entry_id, sig_id=sig_id, pattern=pattern, regex=_compile(pattern, icase),
+                ignore_case=icase,
+                context=tuple(ContextRule(_compile(c[0], icase), c[1], c[2], c[3], c[4]) for c in context) if context else (),
+                exclude=_compile(exclude, icase) if exclude else None, specificity=specificity, confidence=confidence,
+                role=role, wraps=wraps, wraps_generic=wraps_generic, ends_command=ends_command, noise=noise,
             )
+            add(rule)
     for name, pattern, icase, *exclude in GENERIC:
         rules.append(
             Rule(

@@ -20,6 +20,10 @@ _BY_EXC = {
     "std::ios_base::failure[abi:cxx11]": "a stream I/O error (file missing, disk full, read past end)",
     "std::__ios_failure": "a stream I/O error (file missing, disk full, read past end)",
     "std::filesystem::__cxx11::filesystem_error": "a filesystem call failed (missing path, permissions)",
+    "Xbyak::Error": "the x86 JIT assembler inside oneDNN/MKL-DNN (used by PyTorch, TensorFlow and MXNet CPU kernels) failed: "
+                    "'can't protect' / 'can't alloc' means the OS refused executable memory for generated code (a hardened or W^X kernel, "
+                    "SELinux execmem denial, a sandbox or an emulator without JIT rights); 'code is too big' / 'internal error' are JIT bugs",
+    "dmlc::Error": "an MXNet / XGBoost core check failed - the what() text is the check's message",
 }
 
 
@@ -35,6 +39,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"A C++ exception ({exc}) escaped native code with no handler, so std::terminate printed it and aborted the process (SIGABRT, exit 134 / -6).")
         if exc in _BY_EXC:
             parts.append(f"{exc} means {_BY_EXC[exc]}.")
+        if exc == "Xbyak::Error" and isinstance(what, str) and "protect" in what:
+            fix.append("Allow executable memory for JIT-generated code: run outside the setting that forbids it (SELinux: the execmem boolean or a "
+                       "permissive domain; a container's seccomp/noexec profile that blocks mprotect with PROT_EXEC; a sandboxed app without a JIT "
+                       "entitlement), or use a framework build whose CPU kernels do not use the oneDNN JIT.")
         if what:
             parts.append(f"Its message: '{what}'.")
             fix.append(f"Act on the message '{what}' (search it in the library that throws it) - it is the real error.")
