@@ -149,6 +149,8 @@ FAILURES = [
     ("cp: cannot stat 'exp/train_m4/decode_test_beam5/ref.trn': No such file or directory", "a coreutils file operation that failed (a recipe's scoring step)"),
     ("mkdir: cannot create directory ‘/data/ckpt’: Permission denied", "coreutils with its curly quotes"),
     ("cat: data/lang/words.txt: No such file or directory", "a tool's missing input file"),
+    ("grpc._channel._MultiThreadedRendezvous: <_MultiThreadedRendezvous of RPC that terminated with:", "gRPC's private exception class (a streaming call)"),
+    ("grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:", "gRPC's private exception class (a unary call)"),
     ("./run_inference.sh: line 12: 48211 Floating point exception python generate.py --model gpt-j-6b", "a shell's note of a child killed by SIGFPE"),
     ("我觉得是因为在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'，这是什么原因呢", "an exception right after a CJK character"),
 ]

@@ -113,3 +113,22 @@ def test_lint_names_a_signature_that_is_slow_to_compile(tmp_path, monkeypatch):
     res = kbcheck.kb_lint(tmp_path, require_taxonomy=False, timing=False)
     slow = [f for f in res.failed if "to compile in Hyperscan" in f]
     assert any("lnk1104-german" in f for f in slow), slow[:3]
+
+
+def test_the_taxonomy_has_each_group_and_id_once_and_every_entry_is_in_it(tmp_path):
+    """A group name appended twice to the taxonomy would make plain YAML keep only the second block
+    (the first block's ids silently gone from the contract): the loader refuses it, naming the line."""
+    import pytest
+
+    from denpex.knowledge import KnowledgeBaseError
+
+    tax = load_taxonomy()
+    assert set(tax) == set(load_kb().entries)
+    twice = tmp_path / "taxonomy.yaml"
+    twice.write_text("native:\n  a.one: {role: root, what: x}\nother:\n  b.two: {role: root, what: y}\nnative:\n  c.three: {role: root, what: z}\n")
+    with pytest.raises(KnowledgeBaseError, match="line 5: 'native' appears twice"):
+        load_taxonomy(twice)
+    again = tmp_path / "ids.yaml"
+    again.write_text("native:\n  a.one: {role: root, what: x}\nother:\n  a.one: {role: root, what: y}\n")
+    with pytest.raises(KnowledgeBaseError, match="'a.one' is in group 'native' and in 'other'"):
+        load_taxonomy(again)

@@ -558,11 +558,27 @@ def load_taxonomy(path: Path | None = None) -> dict[str, dict[str, str]]:
     """Taxonomy ids (a contract) with their role and one-line description."""
     import yaml
 
-    raw = yaml.safe_load((path or TAXONOMY).read_text(encoding="utf-8"))
+    class _NoDuplicates(yaml.SafeLoader):
+        """A YAML mapping with a key twice keeps only the last in plain YAML: a group name appended a
+        second time would silently drop every id of the first. Refused instead."""
+
+    def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise KnowledgeBaseError(f"{path or TAXONOMY}: line {key_node.start_mark.line + 1}: {key!r} appears twice (merge the two)")
+            seen.add(key)
+        return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+    _NoDuplicates.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    raw = yaml.load((path or TAXONOMY).read_text(encoding="utf-8"), Loader=_NoDuplicates)  # noqa: S506 - a SafeLoader
     out: dict[str, dict[str, str]] = {}
     for group, items in raw.items():
         if not isinstance(items, dict):
             continue
         for eid, meta in items.items():
+            if eid in out:
+                raise KnowledgeBaseError(f"{path or TAXONOMY}: id {eid!r} is in group {out[eid]['group']!r} and in {group!r}")
             out[eid] = {"group": group, **meta}
     return out

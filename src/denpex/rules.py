@@ -60,8 +60,11 @@ class Rule:
 # without that suffix), optionally wrapping another class in parentheses as Ray's RayTaskError(ValueError)
 # does; it may follow a backtick, quote or bracket as pasted in issue threads and chat.
 _EXC_CLASS = (
-    r"(?P<exc_type>(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)|[A-Z][A-Za-z0-9_]+Timeout)"
+    r"(?P<exc_type>(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:_?[A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt)|[A-Z][A-Za-z0-9_]+Timeout)"
     r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?:errors?|exceptions?|exc)\.[A-Z][A-Za-z0-9_]*"
+    # (gRPC's private classes: "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:",
+    # "grpc._channel._MultiThreadedRendezvous: <...>", grpcio < 1.26 "grpc._channel._Rendezvous: <...>")
+    r"|(?:grpc\.(?:_channel|aio\._call)\.)?_(?:MultiThreaded)?Rendezvous"
     r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )

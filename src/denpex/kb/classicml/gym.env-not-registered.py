@@ -69,8 +69,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if hint:
             fix.append(hint)
         fix.append("import the module that registers it before gym.make (also in vectorised worker processes)")
-    elif sig == "atari-rom-missing":
+    elif sig in ("atari-rom-missing", "atari-py-rom-missing", "ale-unable-to-find-game", "ale-rom-file-not-found", "ale-no-rom-file"):
         game = facts.get("game") or "the game"
+        if sig == "atari-py-rom-missing":
+            derived.update(what="Atari ROM for", requested=game, hint="import the ROMs into atari-py (python -m atari_py.import_roms <dir>)")
+            text = f"atari-py has no ROM for {game}: atari-py 0.2.7+ stopped bundling ROMs, so gym <= 0.20 Atari envs need them imported."
+            fix.extend(("python -m atari_py.import_roms <folder with the .bin ROMs>",
+                        "or move to gymnasium[atari] with ale-py >= 0.9 (ROMs bundled) and the ALE/<Game>-v5 ids"))
+            return Explanation(text=text, fix=tuple(fix), derived=derived)
         derived.update(what="Atari ROM for", requested=game, hint="install the ROMs (accept-rom-license / AutoROM)")
         text = f"ale-py is installed but has no ROM for {game}: since gym 0.20 ROMs ship separately."
         fix.extend(("pip install 'gym[accept-rom-license]' (or AutoROM --accept-license), or ale-import-roms <dir>",

@@ -63,7 +63,25 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "or migrate from mujoco-py to the mujoco bindings (Gymnasium v4/v5 MuJoCo envs)"),
             derived={"problem": "GLEW: Missing GL version"},
         )
-    if sig == "glfw-no-display":
+    if sig == "opengl-platform-not-loaded":
+        return Explanation(
+            text=("MuJoCo's renderer was asked for a context but no OpenGL library was loaded: MUJOCO_GL was set after mujoco/"
+                  "dm_control was imported (so the default backend was chosen), or the selected backend could not start."),
+            fix=("set MUJOCO_GL (egl/osmesa/glfw) in the shell or at the very top of the script, before importing mujoco, dm_control or gymnasium",
+                 gpu, cpu),
+            derived={"problem": "no OpenGL platform library loaded before MjrContext"},
+        )
+    if sig in ("glx-create-context", "mujoco-py-glfw-init", "glfw-not-initialized"):
+        display = facts.get("display")
+        where = f" (display {display})" if display else ""
+        return Explanation(
+            text=(f"GLFW could not open a window/context on the X display{where}: a remote, virtual or GPU-less X server "
+                  "(SSH forwarding, Xvfb/VNC without GLX, or a driver mismatch) cannot serve the OpenGL context MuJoCo needs."),
+            fix=("render off-screen instead of through GLFW: " + gpu, cpu,
+                 "mujoco-py: use sim.render(..., mode='offscreen') / GlfwContext(offscreen=True) under xvfb-run -a -s '-screen 0 1400x900x24 +extension GLX'"),
+            derived={"problem": "GLFW could not create a GL context on the X display"},
+        )
+    if sig in ("glfw-no-display", "glfw-no-display-callback"):
         return Explanation(
             text="GLFW (the default MuJoCo backend) needs an X display and DISPLAY is not set on this headless machine.",
             fix=(gpu, cpu, "or xvfb-run -a -s '-screen 0 1400x900x24' python ..."),

@@ -28,6 +28,23 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     where = f" at {file}:{line}" if file and line is not None else ""
     derived: dict[str, Any] = {"where": where}
     fix: list[str] = []
+    if facts.get("_signature") == "type-expression":
+        c = str(facts.get("construct") or "").strip()
+        derived["construct"] = f"a type expression built with '{c or '?'}'"
+        if c == "|":
+            text = (f"An annotation{where} uses the PEP 604 union syntax (X | Y / X | None); TorchScript on this PyTorch/Python "
+                    "(Python < 3.10, or a torch.jit that predates union support) cannot read it as a type.")
+            fix.append("Write the annotation with typing: Optional[X] for X | None, Union[X, Y] for X | Y (and drop 'from __future__ import annotations' in scripted modules).")
+        elif c == "apply":
+            text = (f"A call such as type(self) or a factory call is used where TorchScript expects a type{where} "
+                    "(isinstance(x, type(self)), a return annotation computed at runtime).")
+            fix.append("Name the class literally (isinstance(other, AttentionMask)) or move the check into a @torch.jit.ignore / @torch.jit.unused helper.")
+        else:
+            text = f"TorchScript could not read the expression '{c}'{where} as a type (a qualified name with characters it cannot parse, or a runtime expression)."
+            fix.append("Use a plain class name or a typing construct in annotations; for traced modules saved from dynamic code, re-export from an importable module path.")
+        fix.append(_DEPRECATED)
+        derived["what"] = derived.pop("construct") + where
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if facts.get("builtin"):
         b = str(facts["builtin"])
         derived["construct"] = f"a call to {b}"

@@ -61,6 +61,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         status = _LEGACY.get(str(legacy).strip())
         if status:
             derived["cublas_status"] = status
+    if facts.get("_signature") == "deepspeed-create-handle":
+        call = "cublasCreate"
+        if status is None:
+            return Explanation(
+                text=("DeepSpeed could not create its cuBLAS handle (the message carries no status): almost always the GPU had no "
+                      "memory left for the cuBLAS workspace (another process, or this rank on the wrong device), or the CUDA context is broken."),
+                fix=("Check nvidia-smi for other processes on the GPU and that each rank uses its own device (LOCAL_RANK / CUDA_VISIBLE_DEVICES).",
+                     "Upgrade DeepSpeed (>= 0.10 prints the CUBLAS_STATUS_ code) or reduce memory use before deepspeed.initialize."),
+                derived={"cublas_call": "cublasCreate"},
+            )
     if status is None:
         return None
     meaning, fix = _STATUS.get(str(status), ("cuBLAS returned an error status", ("Rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing call.",)))

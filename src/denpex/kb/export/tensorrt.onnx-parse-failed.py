@@ -12,6 +12,15 @@ _FOLD = "Fold constants: polygraphy surgeon sanitize model.onnx --fold-constants
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     detail = str(facts.get("detail") or "")
+    if facts.get("_signature") == "text-format-fallback":
+        return Explanation(
+            text=("The file given to the TensorRT ONNX parser is not a binary ONNX model: binary parsing failed and the text-format "
+                  f"fallback failed too ({detail or 'libprotobuf text-format error'}). Typical causes: a truncated or corrupt download, "
+                  "a Git LFS pointer or HTML page saved as .onnx, a .pt/.etlt file passed as ONNX, or a wrong decryption key."),
+            fix=("Check the file: python -c \"import onnx; onnx.checker.check_model('model.onnx')\" and compare its size with the source.",
+                 "Re-export or re-download the model (git lfs pull for LFS pointers); pass the .onnx, not the PyTorch checkpoint."),
+            derived={"where": "the model file", "detail": detail or "not a binary ONNX protobuf"},
+        )
     node = facts.get("node")
     node_name = facts.get("node_name")
     op = facts.get("op")

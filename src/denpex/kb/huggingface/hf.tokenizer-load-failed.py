@@ -56,6 +56,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("pip install -U 'tokenizers>=0.20' 'transformers>=4.45' (transformers pins tokenizers; upgrade both, or the serving engine that pins them).",),
             derived={"what": f"tokenizer.json is newer than the installed tokenizers ({enum})"},
         )
+    if g.get("_signature") == "slow-version-not-instantiable":
+        return Explanation(
+            text=("The fast tokenizer had to be rebuilt from the slow (sentencepiece) tokenizer - there is no tokenizer.json, or an option such as "
+                  "add_prefix_space forces the conversion - and the slow tokenizer class cannot be created because sentencepiece is not installed."),
+            fix=(
+                "pip install sentencepiece protobuf in the job's environment, then restart the process (notebook kernel, server).",
+                "Or drop the option that forces a conversion (add_prefix_space, from_slow=True) when the repo ships a tokenizer.json.",
+            ),
+            derived={"what": "the slow tokenizer needed for the fast-tokenizer conversion cannot be created (sentencepiece missing)"},
+        )
     if "backend" in g:
         return Explanation(
             text="There is no tokenizer.json to load the fast tokenizer from, and the slow tokenizer cannot be converted because neither sentencepiece nor tiktoken is installed.",

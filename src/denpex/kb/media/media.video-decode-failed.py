@@ -32,6 +32,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     file = str(facts.get("file") or "").strip("'\"")
     name = f"'{file}'" if file else "the video"
     fix: list[str] = []
+    if facts.get("_signature") == "torchvision-videoreader-no-pyav":
+        backend = "PyAV"
     if backend == "PyAV":
         what = "torchvision video functions need PyAV (pip install av)"
         text = "torchvision.io.read_video and the video datasets (Kinetics, UCF101, HMDB51) decode through PyAV, which is not installed."

@@ -13,6 +13,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     value = facts.get("value")
     if not isinstance(coord, str) or not isinstance(value, (int, float)):
         return None
+    if value != value:  # NaN
+        return Explanation(
+            text=(f"{coord} is NaN: the box coordinates were computed from invalid numbers before albumentations saw them "
+                  "(division by a zero image width/height, an empty or uninitialised label tensor, or NaN predictions fed back as labels)."),
+            fix=("Find the sample: assert torch.isfinite(boxes).all() (or np.isfinite) in the dataset's __getitem__ before the transform, and log its file.",
+                 "Check the normalisation step (x / width with width == 0) and drop annotations with zero-area or missing coordinates."),
+            derived={"likely_cause": "nan-coordinates"},
+        )
     overshoot = -value if value < 0 else value - 1.0
     if overshoot <= 0:
         return None
