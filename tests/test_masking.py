@@ -124,3 +124,6 @@ def test_a_four_part_version_inside_a_name_is_not_an_ip_address():
     assert m.mask(path) == path
     out = m.mask("MASTER_ADDR=10.1.2.3 --master_addr 10.1.2.4 host-a=10.1.2.5")
     assert "10.1.2.3" not in out and "10.1.2.4" not in out and "10.1.2.5" not in out
+    said = "Version mismatch. H2O is version 3.18.0.11, but the h2o-python package is version 3.20.0.8 (pip install h2o==3.18.0.11)"
+    assert m.mask(said) == said
+    assert "10.0.0.7" not in m.mask("connecting to version server at 10.0.0.7:8080")

@@ -124,8 +124,9 @@ _PY_RULE_SPECS: list[tuple[str, str, int, str]] = [
     ),
     (
         "IP",
-        # (not a version inside a name: "miniconda3-4.7.12.1-gcc-9.2.0", "cuda-11.8.0.1")
-        r"(?<![\d.vV])(?<![A-Za-z0-9]-)(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)",
+        # (not a version inside a name: "miniconda3-4.7.12.1-gcc-9.2.0", "cuda-11.8.0.1"; nor one a sentence
+        # calls a version: "H2O is version 3.18.0.11", "h2o==3.20.0.8")
+        r"(?<![\d.vV])(?<![A-Za-z0-9]-)(?<![Vv]ersion )(?<!VERSION )(?<![=<>]=)(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)",
         0,
         r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}",
     ),

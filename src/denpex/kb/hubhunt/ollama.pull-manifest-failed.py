@@ -32,7 +32,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = (f"The download gave up after repeated failures ({err}). The parts already fetched are kept; "
                 "rerunning the pull resumes.")
         fix = ("Rerun: ollama pull " + (model or "<name:tag>") + " ; check VPN/proxy and free space under OLLAMA_MODELS.",)
-    elif err == "file does not exist" or facts.get("status") == 404:
+    elif err in ("file does not exist", "model not found") or facts.get("status") == 404:
         derived["diagnosis"] = "no such model name/tag in the registry"
         text = (f"The registry has no manifest for {model!r}." if model else "The registry has no manifest for that name:tag.")
         s = _suggest(model) if model else None
