@@ -430,8 +430,7 @@ def _innermost(f: Finding, roots: list[Finding]) -> Finding:
             return f
         inner = [
             g for g in roots
-            if g is not f and g.order[0].file_index == h.file_index and g.id not in tracebacks.ENGINE_IDS
-            and 0 < g.order[0].hit.line - h.hit.line <= h.rule.wraps
+            if g is not f and g.id not in tracebacks.ENGINE_IDS and _within_wrapper(f, g)
             # another wrapper is no inner error (docker's step summary after pip's) - except under a
             # wrapper that yields only to specific errors, which may well wrap their own
             and (not g.order[0].rule.wraps or not h.rule.wraps_generic)

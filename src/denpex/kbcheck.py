@@ -123,8 +123,8 @@ def _run_engine_sample(sample: Sample, entry: object, kb_dir: Path | None) -> li
 
 
 def _selected(loaded: LoadedEntry, only: tuple[str, ...]) -> bool:
-    """An entry named by ``--only``: its id starts with one of them, or one names its folder."""
-    return not only or any(loaded.entry.id.startswith(o) or o.rstrip("/").rsplit("/", 1)[-1] in loaded.path.parent.parts for o in only)
+    """An entry named by ``--only``: its id starts with one of them, or one names its own folder."""
+    return not only or any(loaded.entry.id.startswith(o) or o.rstrip("/").rsplit("/", 1)[-1] == loaded.path.parent.name for o in only)
 
 
 def kb_test(kb_dir: Path | None = None, only: str | Sequence[str] | None = None) -> CheckResult:

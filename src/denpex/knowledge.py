@@ -405,7 +405,7 @@ class _CachedEntries(Mapping[str, Record]):
         except (ValueError, TypeError):  # (checksummed, so only a bug of ours): the YAML answers
             rec = None
         if not isinstance(rec, Record) or getattr(rec, "id", None) != _id:
-            return freeze(load_entry(Path(path)))  # type: ignore[no-any-return]
+            return _entry_from_yaml(path)
         rec.__class__ = LazyRecord
         rec._lazy = _CachedDocs(self.docs_name, path)
         for sig in rec.signatures:
