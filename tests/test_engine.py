@@ -626,3 +626,46 @@ def test_a_faulthandler_stack_dump_is_not_an_unhandled_exception():
     # the same frames in the traceback format (comma before "in") cut before the exception are still one
     cut = log.replace('", line 365 in', '", line 365, in').replace('", line 341 in', '", line 341, in').replace('", line 125 in', '", line 125, in')
     assert "python.unhandled-exception" in [f.id for f in diagnose(cut).findings]
+
+
+def test_an_exception_line_ending_in_a_colon_takes_its_message_from_the_next_line():
+    """``raise ValueError("\\nThe model type ...")`` prints the class alone on its line and the message
+    under it: the report quotes that message, not an empty one; a traceback that follows is no message."""
+    tb = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/home/u/proj/train.py", line 30, in main',
+        "    model = build(cfg)",
+        '  File "/home/u/.local/lib/python3.10/site-packages/foolib/builder.py", line 88, in build',
+        "    raise ValueError(",
+        "ValueError: ",
+    ]) + "\n"
+    d = diagnose(tb + "The model type 'zebra' is not registered. Available types: lion, tiger.\n")
+    assert d.primary is not None and d.primary.facts["exception"] == "ValueError"
+    assert d.primary.facts["message"] == "The model type 'zebra' is not registered. Available types: lion, tiger."
+    assert "zebra" in d.verdict
+    # under a rank prefix the prefix is no part of it
+    ranked = "".join(f"[rank1]: {line}\n" for line in (tb + "Expected 3 channels, got 4").splitlines())
+    assert diagnose(ranked).primary.facts["message"] == "Expected 3 channels, got 4"
+    # what follows is another traceback: the message stays empty
+    d = diagnose(tb + "Traceback (most recent call last):\n")
+    assert d.primary is not None and d.primary.facts["message"] == ""
+
+
+def test_a_cut_traceback_that_only_passes_a_wrapper_libraries_error_on_yields_to_the_wrapper():
+    """RLlib's "The actor died because of an error raised in its creation task" over a traceback cut
+    before its exception line whose every frame is Ray's own (the worker set re-raising): the wrapper
+    says where the error is; the same cut traceback through the user's code stays the diagnosis."""
+    head = ("(PPO pid=18404) 2023-07-28 17:53:23,335 ERROR actor_manager.py:500 -- Ray error, taking actor 4 out of service. "
+            "The actor died because of an error raised in its creation task, ray::RolloutWorker.__init__() "
+            "(pid=8848, ip=127.0.0.1, actor_id=1b9f3448f380f5afe62c139f01000000, repr=<RolloutWorker object at 0x1>)\n")
+    frames = [
+        ("/usr/lib/python3.10/site-packages/ray/rllib/evaluation/worker_set.py", 593, "add_workers", "raise result.get()"),
+        ("/usr/lib/python3.10/site-packages/ray/rllib/utils/actor_manager.py", 481, "__fetch_result", "result = ray.get(r)"),
+        ("/usr/lib/python3.10/site-packages/ray/_private/auto_init_hook.py", 24, "auto_init_wrapper", "return fn(*args, **kwargs)"),
+    ]
+    body = "".join(f'(PPO pid=18404)   File "{p}", line {n}, in {fn}\n(PPO pid=18404)     {src}\n' for p, n, fn, src in frames)
+    d = diagnose(head + "(PPO pid=18404) Traceback (most recent call last):\n" + body)
+    assert d.primary is not None and d.primary.id == "ray.task-error", d.verdict
+    user = '(PPO pid=18404)   File "/home/u/envs/grid.py", line 12, in reset\n(PPO pid=18404)     obs = self.sim.start()\n'
+    d = diagnose(head + "(PPO pid=18404) Traceback (most recent call last):\n" + body + user)
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception", d.verdict

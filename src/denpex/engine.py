@@ -472,9 +472,18 @@ def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding]) -> Fi
     if primary.id not in tracebacks.ENGINE_IDS or primary.facts.get("exception") or not primary.facts.get("cut"):
         return primary
     wrapper = next(
-        (f for f in findings if f.role == "collateral" and _names_inner(f) and _within_wrapper(f, primary, inclusive=True)), None
+        (f for f in findings if f.role == "collateral" and _within_wrapper(f, primary, inclusive=True)
+         and (_names_inner(f) or _own_propagation(primary, f))), None
     )
     return wrapper or primary
+
+
+def _own_propagation(cut: Finding, wrapper: Finding) -> bool:
+    """Whether a cut traceback under a wrapper line is only the wrapper's library passing the error on
+    (every frame shown is that library's: RLlib's worker set re-raising "The actor died because of an
+    error raised in its creation task"): the wrapper, which says where the inner error is, says more."""
+    pkg = cut.facts.get("package")
+    return not cut.facts.get("user_frame") and isinstance(pkg, str) and pkg == wrapper.id.split(".", 1)[0]
 
 
 def _names_inner(f: Finding) -> bool:

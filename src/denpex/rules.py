@@ -426,6 +426,12 @@ def build_rules(kb: KnowledgeBase) -> list[Rule]:
             Rule(
                 index=len(rules), entry_id=None, sig_id=name, pattern=pattern, regex=_compile(pattern, icase), ignore_case=icase,
                 exclude=_compile(exclude[0], icase) if exclude else None,
+                context=_NEXT_LINE if name == "exception" else (),
             )
         )
     return rules
+
+
+# the line under an exception line: its message when the class ends its own line ("ValueError:" then
+# "The model type 'x' is not registered", a library that raises with a message starting on a new line)
+_NEXT_LINE = (ContextRule(_compile(r"^\s*(?P<next_line>\S.{0,400})", False), 0, 1),)

@@ -244,7 +244,16 @@ def _message(h: AttributedHit) -> str:
         rest = rest[: -len(closer)].rstrip()  # `AttributeError: ...` quoted in a paste: the quote is not the message
     elif text[max(0, i - 2):i] == "**" and rest.endswith("**"):
         rest = rest[:-2].rstrip()  # **NameError: ...** in markdown bold
+    if not rest and text.rstrip().endswith(":") and (nxt := h.hit.groups.get("next_line")):
+        # "ValueError:" ending its line: a message raised starting with a newline is on the next line
+        nxt = _strip(nxt).strip()
+        if nxt and not _NOT_A_MESSAGE.match(nxt):
+            rest = nxt
     return rest
+
+
+# what follows an exception line but is not its message: another traceback, a chain note, a frame, a fence, a prompt
+_NOT_A_MESSAGE = re.compile(r"Traceback \(|During handling|The above exception|File \"|```|\$ |>>> |\[?\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d")
 
 
 # (a comma before the class is an argument list, "except (OSError, ValueError)", unless prose introduces
