@@ -271,7 +271,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|^(?:error|fatal): \S"
          # (and a level right after a clock time with fractions: Rust tracing "12:24:19.123838Z ERROR batch{..}:
          # target: file.rs:33: msg", Python logging "10:00:00,123 ERROR msg")
-         r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]| \]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
+         r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]| \]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\[(?:Error|Fatal|Critical)\](?::\[| )|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"
          r"|(?:^|[`>] ?)" "\u2718 "),
         False,
         (r"\b[A-Z]\w*Warning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|\[(?:Info|info|Debug|debug|Warning|warning|Warn|warn)\]|warnings\.warn|(?:^|[\s\]:])[IWD]\d{4} \d\d:"
