@@ -669,3 +669,27 @@ def test_a_cut_traceback_that_only_passes_a_wrapper_libraries_error_on_yields_to
     user = '(PPO pid=18404)   File "/home/u/envs/grid.py", line 12, in reset\n(PPO pid=18404)     obs = self.sim.start()\n'
     d = diagnose(head + "(PPO pid=18404) Traceback (most recent call last):\n" + body + user)
     assert d.primary is not None and d.primary.id == "python.unhandled-exception", d.verdict
+
+
+
+def test_an_issue_title_read_only_as_a_python_error_class_yields_to_the_failure_its_body_prints():
+    """A pasted issue whose title (a markdown heading at the top) reads only as a class of Python error
+    ("# TypeError: 'int' object is not iterable") and whose body's log prints the failure: the body's is
+    the evidence. A title a particular entry names stays the diagnosis, and so does a title alone."""
+    head = "owner/repo \u00b7 issue #12 \u00b7 closed \u00b7 Python\n"
+    body = "\n".join([
+        "I get this when training:",
+        "```",
+        "Traceback (most recent call last):",
+        '  File "train.py", line 12, in <module>',
+        "    args = parser.parse_args()",
+        "train.py: error: argument --loss_type: invalid choice: 'log_cosh' (choose from 'l1', 'l2', 'huber')",
+        "```",
+    ]) + "\n"
+    generic = "# TypeError: __init__() missing 1 required positional argument: 'config'\n"
+    d = diagnose(head + generic + body)
+    assert d.primary is not None and d.primary.id == "python.argparse-error", d.verdict
+    assert diagnose(head + generic + "Any idea?\n").primary.id == "python.call-signature-mismatch"
+    specific = "# torch.cat(): Sizes of tensors must match except in dimension 0. Got 117 and 85 in dimension 3 (The offending index is 1)\n"
+    d = diagnose(head + specific + body)
+    assert d.primary is not None and d.primary.id == "data.collate-unequal-size", d.verdict

@@ -403,6 +403,9 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
         and not any(e.file_index == f.order[0].file_index and e.hit.line < f.order[0].hit.line for e in ended)
     ]
     cands = firm or roots
+    # a thread's title heading a pasted issue ("# TypeError: 'int' object is not iterable") read only as a class
+    # of Python error summarises; the failure the log under it prints is the evidence
+    cands = [f for f in cands if not (_is_title(f) and f.category in GENERIC_CATEGORIES)] or cands
     named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
     cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]
     if not cands:
@@ -410,6 +413,15 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     first = _innermost(cands[0], roots)
     first = _stopped_first(first, cands, progress or {})
     return _odd_one_out(_root_cause_record(first, cands, findings), findings)
+
+
+def _is_title(f: Finding) -> bool:
+    """Whether a finding's first line is a markdown heading at the top of its input (an issue's title)."""
+    h = f.order[0].hit
+    return h.line <= TITLE_LINES and h.text.startswith(("# ", "## "))
+
+
+TITLE_LINES = 4
 
 
 # entries about the language and the installed environment (an AttributeError on None, a missing

@@ -223,7 +223,13 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # a Unix tool's failed file operation at a line start (GNU coreutils: "cp: cannot stat 'exp/x/ref.trn': No such
         # file or directory", "mkdir: cannot create directory '/data': Permission denied"; "cat: x.txt: No such file or directory")
         r"|^[\w.+-]{1,40}: cannot (?:stat|open|access|create|remove|move|copy|read|write|touch|change)\b[^\n]{0,400}?: (?:No such file or directory|Permission denied|Not a directory|Is a directory|No space left on device|Read-only file system|Disk quota exceeded)"
-        r"|^[\w.+-]{1,40}: [^\s:]{1,400}: No such file or directory\s*$"),
+        r"|^[\w.+-]{1,40}: [^\s:]{1,400}: No such file or directory\s*$"
+        # dmlc-core's native backtrace under a fatal log (MXNet, XGBoost, TVM): "Stack trace returned 8 entries:" then
+        # "[bt] (0) /x/libmxnet.so(_ZN4dmlc15LogMessageFatalD1Ev+0x3c) [0x7f..]" - pasted alone, the message above is cut
+        r"|^Stack trace returned \d+ entries:|^\[bt\] \(0\) \S"
+        # an absl status printed on its own line (TensorFlow 2 eager / XLA errors without their Python class:
+        # "INVALID_ARGUMENT: slice index 0 of dimension 0 out of bounds"); not the codes that end a loop or a probe
+        r"|^(?:INVALID_ARGUMENT|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|INTERNAL|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): [A-Za-z]"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local
