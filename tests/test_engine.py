@@ -693,3 +693,27 @@ def test_an_issue_title_read_only_as_a_python_error_class_yields_to_the_failure_
     specific = "# torch.cat(): Sizes of tensors must match except in dimension 0. Got 117 and 85 in dimension 3 (The offending index is 1)\n"
     d = diagnose(head + specific + body)
     assert d.primary is not None and d.primary.id == "data.collate-unequal-size", d.verdict
+
+
+def test_a_chained_cause_does_not_outrank_the_entry_that_names_the_exception_it_caused_on_the_only_rank():
+    """sqlite's OperationalError, then 'The above exception was the direct cause', then Optuna's
+    StorageInternalError that an entry names, then srun's record of task 0: the entry's line is read as
+    rank 0's (the only rank) and the unnamed cause above it, unprefixed, is the same process's."""
+    log = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.11/site-packages/sqlalchemy/engine/base.py", line 1967, in _exec_single_context',
+        "    self.dialect.do_execute(",
+        "sqlite3.OperationalError: disk I/O error",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/home/u/hpo/run_worker.py", line 88, in <module>',
+        "    study.optimize(objective, n_trials=50)",
+        '  File "/usr/lib/python3.11/site-packages/optuna/storages/_rdb/storage.py", line 75, in _create_scoped_session',
+        "    raise optuna.exceptions.StorageInternalError(message) from e",
+        "optuna.exceptions.StorageInternalError: An exception is raised during the commit. This typically happens due to invalid data in the commit, e.g. exceeding max length. ",
+        "srun: error: node042: task 0: Exited with exit code 1",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "optuna.storage-commit-failed", d.verdict

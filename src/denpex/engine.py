@@ -407,6 +407,17 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     # of Python error summarises; the failure the log under it prints is the evidence
     cands = [f for f in cands if not (_is_title(f) and f.category in GENERIC_CATEGORIES)] or cands
     named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
+    # an unprefixed line of a file in which one rank alone has a named failure is that rank's (its srun task
+    # record or prefix named the rank for the entry's line, not for the traceback's generic lines)
+    file_ranks: dict[int, set[int | None]] = {}
+    for f in cands:
+        if f.id not in tracebacks.ENGINE_IDS and f.order:
+            file_ranks.setdefault(f.order[0].file_index, set()).add(f.rank)
+    for f in cands:
+        if f.id in tracebacks.ENGINE_IDS and f.rank is None and f.order:
+            ranks = file_ranks.get(f.order[0].file_index, set())
+            if len(ranks) == 1 and None not in ranks:
+                named.add(_finding_stream(f))
     cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]
     if not cands:
         return None
