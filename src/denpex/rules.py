@@ -229,7 +229,15 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^Stack trace returned \d+ entries:|^\[bt\] \(0\) \S"
         # an absl status printed on its own line (TensorFlow 2 eager / XLA errors without their Python class:
         # "INVALID_ARGUMENT: slice index 0 of dimension 0 out of bounds"); not the codes that end a loop or a probe
-        r"|^(?:INVALID_ARGUMENT|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|INTERNAL|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): [A-Za-z]"),
+        r"|^(?:INVALID_ARGUMENT|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|INTERNAL|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): [A-Za-z]"
+        # Apple's Metal validation layer aborting the process ("-[IOGPUMetalCommandBuffer validate]:213: failed assertion
+        # `commit an already committed command buffer'") and an MLIR diagnostic with its location (MPSGraph, XLA, Triton:
+        # loc("mps_select"("(mpsFileLoc): /x/MPSGraphUtilities.mm":294:0)): error: 'anec.gain_offset_control' op ...)
+        r"|\]:\d+: failed assertion [`']|\)\): error: '"
+        # Open MPI / PMIx internal error logs ("[host:23414] [[0,0],1] ORTE_ERROR_LOG: Not found in file
+        # ../orte/runtime/orte_globals.c at line 517", "PMIX ERROR: NOT-FOUND in file pmdl_ompi5.c at line 487") and
+        # OpenVINO's exception chain ("Exception from src\inference\src\cpp\core.cpp:107:")
+        r"|\bORTE_ERROR_LOG: |\bPMIX ERROR: |^Exception from [\w./\\-]{1,300}:\d+:"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local
