@@ -717,3 +717,19 @@ def test_a_chained_cause_does_not_outrank_the_entry_that_names_the_exception_it_
     ]) + "\n"
     d = diagnose(log)
     assert d.primary is not None and d.primary.id == "optuna.storage-commit-failed", d.verdict
+
+
+def test_an_unnamed_exception_of_a_library_yields_to_that_librarys_entry_on_the_next_line():
+    """py4j's generic "Py4JError: An error occurred while calling o1234.collectToPython" (no entry) just
+    above the line py4j's own entry names (the gateway JVM stopped answering): the entry says where to
+    look; the same Py4JError far from it stays the diagnosis."""
+    tb = "\n".join([
+        '  File "/home/u/venv/lib/python3.5/site-packages/py4j/protocol.py", line 336, in get_return_value',
+        '    format(target_id, ".", name))',
+        "py4j.protocol.Py4JError: An error occurred while calling o1234.collectToPython",
+    ]) + "\n"
+    net = "Py4JNetworkError: An error occurred while trying to connect to the Java server (127.0.0.1:43323)\n"
+    d = diagnose(tb + net)
+    assert d.primary is not None and d.primary.id == "py4j.java-side-connection-lost", d.verdict
+    d = diagnose(net + "".join(f"INFO step {i} ok\n" for i in range(8)) + tb)
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception", d.verdict

@@ -501,6 +501,30 @@ def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding]) -> Fi
     return wrapper or primary
 
 
+def _library_entry_over_unnamed(primary: Finding, findings: list[Finding]) -> Finding:
+    """An exception no entry names, raised by a library whose own entry names the line right next to it
+    (py4j's "Py4JError: An error occurred while calling o1234.collectToPython" over "Py4JNetworkError: An
+    error occurred while trying to connect to the Java server"): that entry, even a collateral one that
+    says where the cause is, says more than the bare class."""
+    if primary.id not in tracebacks.ENGINE_IDS or not primary.order:
+        return primary
+    exc = str(primary.facts.get("exception") or "")
+    pkg = exc.split(".", 1)[0] if "." in exc else str(primary.facts.get("package") or "")
+    if not pkg:
+        return primary
+    h = primary.order[0]
+    return next(
+        (f for f in findings
+         if f is not primary and f.role in ("root", "collateral") and f.id not in tracebacks.ENGINE_IDS and f.order
+         and f.id.split(".", 1)[0] == pkg.lower() and f.order[0].file_index == h.file_index
+         and abs(f.order[0].hit.line - h.hit.line) <= LIBRARY_ENTRY_LINES),
+        primary,
+    )
+
+
+LIBRARY_ENTRY_LINES = 3
+
+
 def _own_propagation(cut: Finding, wrapper: Finding) -> bool:
     """Whether a cut traceback under a wrapper line is only the wrapper's library passing the error on
     (every frame shown is that library's: RLlib's worker set re-raising "The actor died because of an
@@ -707,7 +731,7 @@ def run(
             primary = _innermost_wrapper(primary, findings)
             primary.suspect = True
     else:
-        primary = _wrapper_over_cut_traceback(primary, findings)
+        primary = _library_entry_over_unnamed(_wrapper_over_cut_traceback(primary, findings), findings)
     for info in report.files:
         info.name = masker.mask(info.name)
         info.notes = [masker.mask(n) for n in info.notes]
