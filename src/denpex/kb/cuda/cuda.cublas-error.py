@@ -52,6 +52,11 @@ _LEGACY = {
 }
 
 
+# cublasStatus_t numeric values (cublas_api.h), for messages that print only the number
+_CODES = {1: "NOT_INITIALIZED", 3: "ALLOC_FAILED", 7: "INVALID_VALUE", 8: "ARCH_MISMATCH", 11: "MAPPING_ERROR",
+          13: "EXECUTION_FAILED", 14: "INTERNAL_ERROR", 15: "NOT_SUPPORTED", 16: "LICENSE_ERROR"}
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     status = facts.get("cublas_status")
     legacy = facts.get("cublas_message")
@@ -59,6 +64,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     if status is None and legacy:
         status = _LEGACY.get(str(legacy).strip())
+        if status:
+            derived["cublas_status"] = status
+    if status is None and facts.get("cublas_code") is not None:
+        try:
+            status = _CODES.get(int(facts["cublas_code"]))
+        except (TypeError, ValueError):
+            status = None
         if status:
             derived["cublas_status"] = status
     if facts.get("_signature") == "deepspeed-create-handle":

@@ -26,6 +26,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "Or give the column 64-bit offsets: pa.large_list / pa.large_string (datasets Sequence -> LargeList in datasets 2.16+), or an int64 column type."),
             derived={"what": f"value {v} does not fit a 32-bit integer (list/string offsets or an int32 column)"},
         )
+    if sig == "list-offsets-invalid":
+        span, n = facts.get("offsets_span"), facts.get("values_length")
+        extra = f" ({span - n} element{'s' if span - n != 1 else ''} past the end)" if isinstance(span, int) and isinstance(n, int) else ""
+        return Explanation(
+            text=(f"A list column's offsets reach element {span} but its child values array has only {n}{extra}: the Arrow data itself "
+                  "is inconsistent. pyarrow's validation caught an array that a reader or writer built wrongly (a nested list/struct "
+                  "column from the JSON reader or a cast in an affected pyarrow version) or a cache file that was cut while being written."),
+            fix=("Upgrade pyarrow (and datasets), delete the datasets cache for this dataset (~/.cache/huggingface/datasets/...) and load again.",
+                 "If it persists, load the source with another reader (pandas.read_json(lines=True) then Dataset.from_pandas) or flatten the nested column."),
+            derived={"what": f"invalid list array: offsets span {span} > {n} values"},
+        )
     if sig == "cast-to-null":
         t = facts.get("from_type") or "a typed column"
         return Explanation(

@@ -29,6 +29,14 @@ _FORKS = {
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     t = facts.get("layer_type")
+    if not t and facts.get("_signature") == "unknown-layer-type-name-cut":
+        return Explanation(
+            text=("The prototxt names a layer type this Caffe build does not register; the type name is cut from the log. "
+                  "Usually the model needs a Caffe fork (SSD, HED, SegNet, a Python layer) or the layer's source was not compiled in."),
+            fix=("Find the type: grep 'type:' in the prototxt and compare with the layers in src/caffe/layers of the build you run.",
+                 "Build the fork the model was published with, or enable WITH_PYTHON_LAYER for Python layers."),
+            derived={"layer_type": "(name not shown)"},
+        )
     if not t:
         return None
     t = str(t)

@@ -16,7 +16,32 @@ _CUT = re.compile(r"^\s*([a-z_]{2,20})=")
 _NUMS = re.compile(r"^[\s0-9eE.+-]+$")
 
 
+def _missing_field(field: str) -> Explanation:
+    if field == "num_cat":
+        diagnosis = "tree block from another LightGBM version"
+        text = ("A tree block has no 'num_cat=' line. LightGBM writes it in every tree since categorical splits were "
+                "added (2.0), so the model text was written by an older (or foreign) version than the one loading it.")
+        fix = ("Load it with the LightGBM version that saved it and re-save it, or retrain with the installed version.",
+               "Pin the same lightgbm version for training and serving.")
+    elif field == "num_leaves":
+        diagnosis = "tree block does not start where expected (corrupted, truncated or misaligned model text)"
+        text = ("'num_leaves=' is the first key of every tree block, so the loader found a 'Tree=' block with none of its "
+                "keys: the model text is cut, misaligned (CRLF line endings, edited file) or not produced by this LightGBM.")
+        fix = ("Check the file: file model.txt (CRLF?), its size against the original, and that each 'Tree=N' is followed by 'num_leaves='.",
+               "Re-save the model with booster.save_model() from the training process, or upgrade lightgbm if the error "
+               "comes from lgb.train's own save/reload round trip.")
+    else:
+        diagnosis = f"tree block lacks '{field}='"
+        text = (f"A tree block in the model text has no '{field}=' line: the model was written by another LightGBM "
+                "version or the text is corrupted.")
+        fix = ("Use the same lightgbm version to save and load the model, or re-save it from the version that wrote it.",)
+    return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    field = facts.get("field")
+    if isinstance(field, str) and field:
+        return _missing_field(field)
     raw = facts.get("fragment")
     frags = [raw] if isinstance(raw, str) else list(raw) if isinstance(raw, (list, tuple)) else []
     frags = [str(f).strip() for f in frags if f is not None]
