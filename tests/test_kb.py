@@ -132,3 +132,16 @@ def test_the_taxonomy_has_each_group_and_id_once_and_every_entry_is_in_it(tmp_pa
     again.write_text("native:\n  a.one: {role: root, what: x}\nother:\n  a.one: {role: root, what: y}\n")
     with pytest.raises(KnowledgeBaseError, match="'a.one' is in group 'native' and in 'other'"):
         load_taxonomy(again)
+
+
+def test_a_samples_derived_header_is_checked_against_what_the_explain_function_computes():
+    """'#! derived: {...}' asserts the facts an entry's explain function computes (the pip distribution of a
+    missing module), not only what its regex extracts: a wrong value or a fact it never computes fails."""
+    import dataclasses
+
+    sample = next(s for s in KB.entries["python.missing-module"].samples if s.facts.get("module") == "cv2")
+    assert run_sample(dataclasses.replace(sample, derived={"distribution": "opencv-python"})) == []
+    wrong = run_sample(dataclasses.replace(sample, derived={"distribution": "opencv-python-headless"}))
+    assert wrong and "derived fact 'distribution'" in wrong[0]
+    missing = run_sample(dataclasses.replace(sample, derived={"gpu_name": "T4"}))
+    assert missing and "not computed" in missing[0]

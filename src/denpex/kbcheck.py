@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import get_engine, scan_sources
-from .explain import convert_facts
+from .explain import convert_facts, explain
 from .knowledge import KnowledgeBase, LoadedEntry, Sample, is_bundled, load_kb, load_taxonomy
 from .literals import prefilter_literals
 from .models import InputsReport
@@ -78,6 +78,15 @@ def run_sample(sample: Sample, kb_dir: Path | None = None) -> list[str]:
             problems.append(f"fact {k!r} not extracted (expected {v!r})")
         elif not _facts_equal(v, facts[k]):
             problems.append(f"fact {k!r} = {facts[k]!r}, expected {v!r}")
+    derived_expected = getattr(sample, "derived", None)  # (a sample cached before the field existed has none)
+    if derived_expected:
+        ex = explain(eng.kb.entries[sample.entry_id], facts, sample.signature)
+        derived = ex.derived if ex is not None else {}
+        for k, v in derived_expected.items():
+            if k not in derived:
+                problems.append(f"derived fact {k!r} not computed (expected {v!r}; the explain function gave {sorted(derived)})")
+            elif not _facts_equal(v, derived[k]):
+                problems.append(f"derived fact {k!r} = {derived[k]!r}, expected {v!r}")
     expected_primary = sample.primary or (sample.entry_id if entry.role == "root" else None)
     if expected_primary:
         report = InputsReport()

@@ -40,6 +40,7 @@ class Sample:
     primary: str | None  # expected primary id, "none", or None = default rule
     source: str
     body: str
+    derived: dict[str, Any] = field(default_factory=dict)  # facts the entry's explain function computes
 
 
 @dataclass
@@ -205,17 +206,8 @@ def parse_sample(path: Path, entry_id: str) -> Sample:
     expect = header.get("expect", "")
     if expect not in ("match", "no-match"):
         raise KnowledgeBaseError(f"{path}: header '#! expect:' must be 'match' or 'no-match'")
-    facts: dict[str, Any] = {}
-    if header.get("facts"):
-        import yaml
-
-        try:
-            loaded = yaml.safe_load(header["facts"])
-        except yaml.YAMLError as exc:
-            raise KnowledgeBaseError(f"{path}: '#! facts:' is not a YAML mapping: {exc}") from exc
-        if not isinstance(loaded, dict):
-            raise KnowledgeBaseError(f"{path}: '#! facts:' must be a mapping like {{a: 1}}")
-        facts = loaded
+    facts = _header_mapping(header, "facts", path)
+    derived = _header_mapping(header, "derived", path)
     if expect == "match" and not header.get("signature"):
         raise KnowledgeBaseError(f"{path}: a 'match' sample needs '#! signature: <signature id>'")
     return Sample(
@@ -227,7 +219,23 @@ def parse_sample(path: Path, entry_id: str) -> Sample:
         primary=header.get("primary"),
         source=header.get("source", ""),
         body="".join(body_lines),
+        derived=derived,
     )
+
+
+def _header_mapping(header: dict[str, str], name: str, path: Path) -> dict[str, Any]:
+    """A sample header holding a YAML flow mapping ('#! facts: {a: 1}'), empty when absent."""
+    if not header.get(name):
+        return {}
+    import yaml
+
+    try:
+        loaded = yaml.safe_load(header[name])
+    except yaml.YAMLError as exc:
+        raise KnowledgeBaseError(f"{path}: '#! {name}:' is not a YAML mapping: {exc}") from exc
+    if not isinstance(loaded, dict):
+        raise KnowledgeBaseError(f"{path}: '#! {name}:' must be a mapping like {{a: 1}}")
+    return loaded
 
 
 def _kb_files(kb_dir: Path, samples: bool = True) -> dict[str, list[str]]:

@@ -14,7 +14,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     total, limit = as_int(facts.get("total")), as_int(facts.get("limit"))
     if total is None or limit is None:
         return None
-    derived: dict[str, Any] = {"overflow": max(total - limit, 0)}
+    derived: dict[str, Any] = {"overflow": max(total - limit, 0), "model": "Whisper decoder"}
     if sig == "hf-generate":
         mnt = as_int(facts.get("max_new_tokens"))
         if mnt is None:
@@ -34,6 +34,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                "Also drop or split audio longer than 30 s; check the sample's transcript matches its audio.")
         return Explanation(text=text, fix=fix, derived=derived)
     if sig == "ct2-position-encodings":
+        whisper = bool(facts.get("whisper_context")) or (limit == 448 and not facts.get("ct2_call") == "translate_batch")
+        if not whisper:
+            derived["model"] = "CTranslate2 model"
+            call = facts.get("ct2_call")
+            text = (f"A CTranslate2 model with {limit} position encodings got position {total}"
+                    + (f" in {call}" if call else "")
+                    + ". Nothing in the log points to Whisper, so this is most likely a translator or generator converted to "
+                    "CTranslate2 (IndicTrans2, NLLB, M2M100, OPUS-MT ...): the source or, more often, the generated output "
+                    "ran past the positions the model has.")
+            if limit < 256:
+                text += f" translate_batch's default max_decoding_length (256) is larger than this model's {limit}."
+            fix = (f"Cap the output: translate_batch(..., max_decoding_length={limit}) (and max_input_length for long sources).",
+                   "Split long inputs into sentences before translating (IndicTrans2 works at sentence level).")
+            return Explanation(text=text, fix=fix, derived=derived)
         if limit == 448:
             text = (f"CTranslate2's Whisper decoder reached position {total} of {limit}: prompt tokens (initial_prompt, hotwords, "
                     "previous-text conditioning) plus the segment's output overflowed the decoder window.")

@@ -18,10 +18,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
     trial = facts.get("trial")
     params = facts.get("params")
-    if sig in ("failed-with-error-v3", "failed-with-error-v2", "failed-with-error-v1"):
+    if sig in ("failed-with-error-v3", "failed-with-error-v2", "failed-with-error-v1", "failed-with-error-v0"):
         err = (facts.get("error") or "").rstrip(".")
         etype = err.split("(", 1)[0].split(":", 1)[0].strip() if err else "the exception"
-        text = (f"Trial {trial} raised {etype} inside the objective"
+        who = f"Trial {trial}" if trial is not None else "A trial"
+        text = (f"{who} raised {etype} inside the objective"
                 + (f" with params {params}" if params else "")
                 + ". Optuna only reports it; the exception and the traceback printed after this warning are the failure.")
         fix = [f"Fix the {etype} (see the traceback below the warning; it has its own diagnosis)."]

@@ -53,7 +53,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature") or "")
     if sig.startswith("composer-"):
         return _explain_composer(sig, exitcode, facts)
-    if exitcode is None and local is None and rank is None and isinstance(facts.get("listed_rank"), int) and not facts.get("ds_launcher"):
+    if exitcode is None and local is None and rank is None and isinstance(facts.get("listed_rank"), int):
         # the summary's header and its first worker record, without the Root Cause section (a cut paste)
         lr, ll, lc = facts["listed_rank"], facts.get("listed_local_rank"), facts.get("listed_exitcode")
         text, name = _decode(lc) if isinstance(lc, int) else ("", None)
@@ -69,12 +69,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if name:
             derived["signal"] = name
         return Explanation(text=" ".join(x for x in parts if x), fix=tuple(fix), derived=derived)
-    if exitcode is None and local is None and rank is None and not facts.get("ds_launcher"):
+    if exitcode is None and local is None and rank is None:
         return None
     if facts.get("spawn"):
         return _explain_spawn(local, exitcode, signame, facts)
-    if facts.get("ds_launcher") and local is None and rank is None:
-        return _explain_deepspeed(exitcode, facts)
     derived: dict[str, Any] = {"launcher": "torchrun"}
     parts: list[str] = []
     fix: list[str] = []
@@ -155,32 +153,6 @@ def _explain_spawn(local: Any, exitcode: Any, signame: Any, facts: Mapping[str, 
         if name in _SIGNAL_FIX:
             fix.append(_SIGNAL_FIX[name])
     fix.append(f"Read process {local}'s lines first: in a single console every spawned process prints unprefixed, so add the rank to your log format (e.g. logging.Formatter('[rank%(rank)s] ...') or print(f'[rank{{rank}}]', ...)) to tell them apart.")
-    return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
-
-
-def _explain_deepspeed(exitcode: Any, facts: Mapping[str, Any]) -> Explanation:
-    """The DeepSpeed launcher's "[...cmd...] exits with return code = N": the code is the failed process's,
-    but the command (and its --local_rank) is the launcher's last process's, whichever one failed."""
-    derived: dict[str, Any] = {"launcher": "the DeepSpeed launcher"}
-    parts = ["The DeepSpeed launcher saw one of its processes exit non-zero, killed the others (the 'Killing subprocess' lines) and exited."]
-    fix: list[str] = []
-    name = None
-    if isinstance(exitcode, int):
-        text, name = _decode(exitcode)
-        parts.append(text)
-        derived["headline"] = f"DeepSpeed launcher: a worker process exited with code {exitcode}"
-    else:
-        derived["headline"] = "DeepSpeed launcher: a worker process failed and the launcher killed the others"
-        parts.append("The line with the exit code ('... exits with return code = N') is not in this log.")
-    last = facts.get("last_local_rank")
-    printed = f"The command it prints (--local_rank={last})" if last is not None else "The command it prints"
-    parts.append(f"{printed} is the last process it started, not necessarily the one that failed "
-                 "(its handler prints the spawn loop's last command), and the code is that of the first process it found ended, "
-                 "which may be a peer that lost its connection: find the failing rank from the workers' own errors above.")
-    if name in _SIGNAL_FIX:
-        fix.append(_SIGNAL_FIX[name])
-    fix.append("Look above the 'Killing subprocess' lines for the first traceback or error of a worker ([rankN]: prefixes); "
-               "with --enable_each_rank_log DIR each rank writes its own log file.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
 
 

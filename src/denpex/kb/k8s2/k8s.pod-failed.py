@@ -37,6 +37,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if init:
         parts.append("An init container failed, so the main container never ran: its download, credentials or permissions step is the problem.")
     fix = [logs]
+    if status.endswith("RunContainerError"):
+        parts.append("RunContainerError: the container runtime could not start the container at all (OCI runtime create failed: "
+                     "a prestart hook such as nvidia-container-cli, a missing mount source, an entrypoint that cannot be executed), "
+                     "so there is no program output; the runtime's message is in the pod's events.")
+        fix = [f"kubectl describe pod {pod} | grep -A3 -E 'Last State|Message|Warning'  # the runtime's error text",
+               "For GPU pods: check the NVIDIA driver and container toolkit on the node (nvidia-smi, the toolkit/validator pods)."]
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived={})
     if code is not None:
         meaning, step = _CODES.get(code, (f"the program exited with code {code}", "the container's log shows why"))
         parts.append(f"Exit code {code}: {meaning}.")

@@ -24,13 +24,22 @@ def _name(d: int) -> str:
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "hnswlib-wrong-dimensionality" and facts.get("expected_dim") is None:
+        return Explanation(
+            text=("hnswlib refused the vectors: their length differs from the dim the index was created with "
+                  "(hnswlib.Index(space, dim) or the saved index that was loaded). hnswlib does not print either size."),
+            fix=("print(index.dim, vectors.shape)  # vectors.shape[1] must equal index.dim",
+                 "Create the index with dim=vectors.shape[1] from the embedding model you use now, or embed the data with the model that built the saved index.",
+                 "For a single query vector pass a 2-D array: vectors.reshape(1, -1)."),
+            derived={"where": " (hnswlib index)"})
     try:
         exp = int(facts.get("expected_dim"))
         got = int(facts.get("got_dim"))
     except (TypeError, ValueError):
         return None
     sig = str(facts.get("_signature") or "")
-    store = "Pinecone index" if sig.startswith("pinecone") else "Qdrant collection" if sig.startswith("qdrant") else "Chroma collection"
+    store = ("Pinecone index" if sig.startswith("pinecone") else "Qdrant collection" if sig.startswith("qdrant")
+             else "hnswlib index" if sig.startswith("hnswlib") else "Chroma collection")
     text = (f"The {store} holds {exp}-d vectors (typical of {_name(exp)}), but the vectors sent now are {got}-d "
             f"(typical of {_name(got)}): indexing and querying are not using the same embedding model.")
     fix = [f"Either go back to the model that produced {exp}-d vectors, or recreate the collection with size {got} and re-embed all documents."]

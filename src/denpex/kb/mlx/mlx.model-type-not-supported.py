@@ -13,9 +13,18 @@ _VISION = ("_vl", "vl_", "_v", "vision", "llava", "pixtral", "idefics", "paligem
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     mt = str(facts.get("model_type") or "").strip()
+    pkg = str(facts.get("package") or "").strip()
+    if facts.get("_signature") == "keyerror-model-type":
+        pip = (pkg or "mlx_lm").replace("_", "-")
+        text = (f"{pip} read config.json to pick the architecture, but the file has no \"model_type\" key: the folder is not "
+                "a transformers-style model (an adapter, a GGUF/diffusers/embedding repo, a partial download) or its "
+                "config.json nests the text model's settings under another key.")
+        fix = ("Open the model folder's config.json and check for \"model_type\"; re-download the repo if the file is truncated or missing.",
+               "Point the loader at the base model folder (for LoRA adapters pass the base model and --adapter-path), "
+               "or use an mlx-community conversion of the model, whose config.json carries model_type.")
+        return Explanation(text=text, fix=fix, derived={"package": pkg or "mlx_lm (assumed)"})
     if not mt:
         return None
-    pkg = str(facts.get("package") or "").strip()
     pip = (pkg or "mlx_lm").replace("_", "-")
     vision = mt.endswith("_v") or any(v in mt for v in _VISION if v != "_v")
     if vision and pkg in ("", "mlx_lm"):

@@ -68,6 +68,14 @@ def _short(src: str) -> str:
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     check = facts.get("check")
+    if facts.get("_signature") == "loop-var-narrower":
+        return Explanation(
+            text=("TVM logged its For-loop dtype check (an int32 loop variable with an int64 bound) while compiling. MLC LLM's "
+                  "TVM build prints it during compilation and the compile continues: it is not the failure. "
+                  "If the compile stopped, the error after these lines is the one to read."),
+            fix=("Ignore these lines when mlc_llm compile finishes and writes the library.",),
+            derived={"condition": "e.dtype().bits() <= loop_var.dtype().bits()",
+                     "what": "loop-variable dtype check logged during compilation (harmless; the compile continues)"})
     if not check:
         return None
     cond, msg, vals = _split(str(check))

@@ -31,6 +31,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ("On the node: nvidia-smi (or rocm-smi); dmesg | grep -iE 'xid|amdgpu'  # driver or hardware fault",
                "Cordon the node, fix the driver/GPU (reboot, reset, replace), then restart the device plugin pod.",
                cleanup)
+    elif "nvml.Init" in reason:
+        derived["kind"] = "plugin-nvml-init"
+        text = ("The NVIDIA device plugin could not initialise NVML while choosing devices (GetPreferredAllocation: error calling "
+                "nvml.Init), so every GPU pod on the node is rejected until the plugin is fixed. The plugin keeps running in this "
+                "state and does not restart itself; restarting the plugin pod cleared it in the reported case.")
+        fix = ("kubectl -n <plugin namespace> delete pod <device-plugin pod on the node>  # a fresh plugin re-initialises NVML",
+               "On the node: nvidia-smi  # if NVML fails here too, the driver itself is broken: fix or reboot the node",
+               cleanup)
     elif "GPU is lost" in reason or "nvml" in reason:
         derived["kind"] = "gpu-lost"
         text = "The NVIDIA device plugin could not enumerate the GPUs (NVML: GPU is lost): a GPU fell off the bus, which blocks every allocation on the node."

@@ -43,6 +43,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["missing_cpu_feature"] = feat
         who = f"{built_by} was" if built_by else "The binary was"
         parts.append(f"{who} compiled for {gen or feat} and this CPU does not report {feat}")
+        if built_by == "jaxlib":
+            fix.append("On an Apple Silicon Mac this is an x86_64 Python running under Rosetta 2, which has no AVX: "
+                       "install an arm64 Python (python -c 'import platform; print(platform.machine())' must print arm64) "
+                       "and reinstall jax/jaxlib there.")
         if key == "avx":
             fix.append("This CPU has no AVX at all: use a no-AVX build (TensorFlow <= 1.5 or a community no-AVX wheel, llama.cpp with every GGML_AVX* option OFF) or a newer machine.")
         elif key in ("avx2", "fma"):
