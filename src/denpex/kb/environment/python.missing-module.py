@@ -21,6 +21,8 @@ _SUBMODULES: tuple[tuple[str, str, str], ...] = (
      "Upgrade torch to >= 2.0 (with the matching torchvision/torchaudio), or use a version of the calling library made for torch 1.x."),
     ("torch._C", "torch._C is torch's compiled core: Python found a torch package without it, usually because the current directory is a PyTorch source checkout (its torch/ folder shadows the installed wheel) or the install is broken",
      "Run from another directory (cd out of the pytorch source tree), or reinstall torch: pip install --force-reinstall torch."),
+    ("pyramid.arima", "pyramid-arima was renamed pmdarima (1.0); the 'pyramid' that imports here is another package (the Pyramid web framework) or a leftover of the old install",
+     "pip install pmdarima and change 'from pyramid.arima import auto_arima' to 'from pmdarima import auto_arima'."),
     ("sklearn.externals.joblib", "scikit-learn 0.23 removed sklearn.externals.joblib",
      "Replace 'from sklearn.externals import joblib' with 'import joblib' (pip install joblib), or pin scikit-learn<0.23."),
     ("numpy._core", "numpy._core exists only in numpy >= 2.0: a pickle or compiled module made under numpy 2 is being loaded with numpy 1.x",

@@ -112,6 +112,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if top:
             fix.append(f"Check the installed version (python -c 'import {top}; print({top}.__version__)') against the one the code expects, and upgrade or downgrade {top}.")
         fix.append(f"If a local file is named {top}.py (or a folder {top}/ sits in the working directory), it shadows the package: rename it.")
+        if module and attr.islower() and attr.isidentifier():
+            # "module 'statsmodels.tsa' has no attribute 'arima'": a package does not import its subpackages
+            fix.append(f"If {module}.{attr} is a subpackage, it exists but was never imported: a package does not import its "
+                       f"subpackages by itself; add 'import {module}.{attr}' before using it.")
     if suggestion:
         parts.append(f"Python suggests '{suggestion}', which this version does define: the name may have been renamed.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
