@@ -56,8 +56,8 @@ def test_worker_error_names_its_rank_not_the_launchers_last_process(runs, name, 
     rep = _diagnose(runs[name])
     p = rep["primary"]
     assert p["id"] == eid and p["rank"] == bad and p["role"] == "root" and not p["suspect"], rep["verdict"]
-    ds = next(f for f in rep["findings"] if f["id"] == "dist.child-failed-summary")
-    assert ds["role"] == "collateral" and ds["facts"]["launcher"] == "the DeepSpeed launcher"
+    ds = next(f for f in rep["findings"] if f["id"] == "deepspeed.launcher-rank-exited")
+    assert ds["role"] == "collateral" and ds["facts"]["exitcode"] == 1
     if name == "keyerror":  # the printed command is the last process's (--local_rank=3), not the failed one
         assert ds["facts"]["last_local_rank"] == 3 and "failed_local_rank" not in ds["facts"]
     ranks = _by_rank(rep)
