@@ -103,7 +103,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append("Only the local rank is known here; on a multi-node job the global rank is node_rank x nproc_per_node + local rank.")
     error_file = facts.get("error_file")
     message = str(facts.get("message") or "")
-    no_record = error_file == "<N/A>" or "To enable traceback" in message or message.startswith("Signal ")
+    no_record = (error_file == "<N/A>" or "To enable traceback" in message or message.startswith("Signal ")
+                 or sig == "no-error-file-notice")
     if no_record or error_file is None:
         derived["traceback_in_summary"] = False
         if isinstance(rank, int):

@@ -29,6 +29,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     status = facts.get("status")
     compiler = "nvcc" if sig == "cuda-ndarray-nvcc" else "C++"
     node = str(facts.get("node") or "").strip()
+    if sig == "c-code-temp-file" and status is None:
+        tmp = str(facts.get("tmpfile") or "").strip()
+        text = ("Theano could not compile the C code it generated and saved it to " + (tmp or "a temporary file")
+                + "; the 'Compilation failed (return status=N)' line with the compiler's error was cut off from this log.")
+        fix = ("Look for the full exception (or rerun and keep the whole output): the compiler error after 'Compilation failed' names the cause.",
+               "Check that the compiler runs from this shell (g++ --version) and that THEANO_FLAGS=cxx= works as a fallback.")
+        return Explanation(text=text, fix=fix, derived={"compiler": compiler, "diagnosis": "compilation failed, compiler output cut off"})
     for rx, why, todo in _CAUSES:
         if re.search(rx, detail):
             text = f"The {compiler} compiler Theano called failed (status {status}): {why}."

@@ -47,6 +47,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     script = facts.get("script")
     derived: dict[str, Any] = {}
     fix: list[str] = []
+    if sig == "runner-kill-cmd-nameerror":
+        derived["headline"] = "DeepSpeed runner's signal handler failed on kill_cmd after the launcher was interrupted"
+        text = ("The deepspeed runner (runner.py) received Ctrl-C or SIGTERM and its own sigkill_handler then failed with a NameError: "
+                "kill_cmd is only set for multi-node runs, so the pdsh runner on a single node cannot clean up. The NameError is "
+                "a launcher bug, not the failure: look for who stopped the run, or for a worker's error above.")
+        fix.append("Check who sent the signal (Ctrl-C, scheduler time limit, a parent process exiting) and make sure no worker processes were left running (nvidia-smi, ps).")
+        fix.append("Launch single-node runs without the pdsh runner (plain 'deepspeed train.py' without a hostfile or --launcher pdsh), or upgrade DeepSpeed past the runner fix.")
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if sig == "main-process-received-signal":
         signame = facts.get("signal_received") or "a signal"
         derived["headline"] = f"DeepSpeed launcher received {signame} and stopped every worker"
