@@ -233,7 +233,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # Apple's Metal validation layer aborting the process ("-[IOGPUMetalCommandBuffer validate]:213: failed assertion
         # `commit an already committed command buffer'") and an MLIR diagnostic with its location (MPSGraph, XLA, Triton:
         # loc("mps_select"("(mpsFileLoc): /x/MPSGraphUtilities.mm":294:0)): error: 'anec.gain_offset_control' op ...)
-        r"|\]:\d+: failed assertion [`']|\)\): error: '"
+        r"|\]:\d+: failed assertion [`']|^loc\(\".*\)\): error: '"
         # Open MPI / PMIx internal error logs ("[host:23414] [[0,0],1] ORTE_ERROR_LOG: Not found in file
         # ../orte/runtime/orte_globals.c at line 517", "PMIX ERROR: NOT-FOUND in file pmdl_ompi5.c at line 487") and
         # OpenVINO's exception chain ("Exception from src\inference\src\cpp\core.cpp:107:")
