@@ -413,12 +413,12 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     for f in cands:
         if f.id not in tracebacks.ENGINE_IDS and f.order:
             file_ranks.setdefault(f.order[0].file_index, set()).add(f.rank)
-    for f in cands:
-        if f.id in tracebacks.ENGINE_IDS and f.rank is None and f.order:
-            ranks = file_ranks.get(f.order[0].file_index, set())
-            if len(ranks) == 1 and None not in ranks:
-                named.add(_finding_stream(f))
-    cands = [f for f in cands if f.id not in tracebacks.ENGINE_IDS or _finding_stream(f) not in named]
+    one_rank_files = {i for i, ranks in file_ranks.items() if len(ranks) == 1 and None not in ranks}
+    cands = [
+        f for f in cands
+        if f.id not in tracebacks.ENGINE_IDS
+        or (_finding_stream(f) not in named and not (f.rank is None and f.order and f.order[0].file_index in one_rank_files))
+    ]
     if not cands:
         return None
     first = _innermost(cands[0], roots)
@@ -516,7 +516,7 @@ def _library_entry_over_unnamed(primary: Finding, findings: list[Finding]) -> Fi
     return next(
         (f for f in findings
          if f is not primary and f.role in ("root", "collateral") and f.id not in tracebacks.ENGINE_IDS and f.order
-         and f.id.split(".", 1)[0] == pkg.lower() and f.order[0].file_index == h.file_index
+         and _entry_package(f) == pkg.lower() and f.order[0].file_index == h.file_index
          and abs(f.order[0].hit.line - h.hit.line) <= LIBRARY_ENTRY_LINES),
         primary,
     )
@@ -530,7 +530,12 @@ def _own_propagation(cut: Finding, wrapper: Finding) -> bool:
     (every frame shown is that library's: RLlib's worker set re-raising "The actor died because of an
     error raised in its creation task"): the wrapper, which says where the inner error is, says more."""
     pkg = cut.facts.get("package")
-    return not cut.facts.get("user_frame") and isinstance(pkg, str) and pkg == wrapper.id.split(".", 1)[0]
+    return not cut.facts.get("user_frame") and isinstance(pkg, str) and pkg == _entry_package(wrapper)
+
+
+def _entry_package(f: Finding) -> str:
+    """The package an entry's id names (its namespace: "py4j" of py4j.java-side-connection-lost)."""
+    return f.id.split(".", 1)[0]
 
 
 def _names_inner(f: Finding) -> bool:
