@@ -651,6 +651,19 @@ def test_an_exception_line_ending_in_a_colon_takes_its_message_from_the_next_lin
     assert d.primary is not None and d.primary.facts["message"] == ""
 
 
+def test_a_julia_load_error_reports_the_error_it_wraps():
+    """Julia prints an error raised while a file loads as ``ERROR: LoadError: ArgumentError: ...``: the
+    exception is the wrapped one, not LoadError; a LoadError whose message is no error class stays."""
+    log = ('julia> include("train.jl")\n'
+           "ERROR: LoadError: ArgumentError: Package CSV not found in current path.\n"
+           "Stacktrace:\n [1] top-level scope\n   @ ~/proj/train.jl:3\n")
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.facts["exception"] == "ArgumentError"
+    assert d.primary.facts["message"] == "Package CSV not found in current path."
+    plain = diagnose("ERROR: LoadError: could not open file /home/u/proj/data.jl\n")
+    assert plain.primary is not None and plain.primary.facts["exception"] == "LoadError"
+
+
 def test_a_cut_traceback_that_only_passes_a_wrapper_libraries_error_on_yields_to_the_wrapper():
     """RLlib's "The actor died because of an error raised in its creation task" over a traceback cut
     before its exception line whose every frame is Ray's own (the worker set re-raising): the wrapper

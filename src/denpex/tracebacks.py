@@ -341,11 +341,12 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         else:
             if not is_exception_line(h):
                 continue  # source lines quoted inside a traceback ("    raise ValueError(...)")
+            exc_type, message = _unwrap_julia(h.hit.groups["exc_type"], _message(h))
             rec = ExceptionRecord(
                 hit=h,
-                exc_type=h.hit.groups["exc_type"],
+                exc_type=exc_type,
                 inner=h.hit.groups.get("exc_inner"),
-                message=_message(h),
+                message=message,
                 frames=st["frames"] or [],
                 has_traceback=bool(st["header"]) or bool(st["frames"]),
                 ignored=bool(st.get("ignored")) and bool(st["header"]),
@@ -364,6 +365,18 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     out.sort(key=lambda r: (r.hit.file_index, r.hit.hit.line))
     _link_wrappers(out)
     return out
+
+
+# Julia wraps an error raised while loading a file or initialising a module: "ERROR: LoadError: ArgumentError: ..."
+_JULIA_WRAPPERS = frozenset({"LoadError", "InitError"})
+_JULIA_INNER = re.compile(r"(?P<t>[A-Z]\w{0,60}(?:Error|Exception)):\s(?P<m>.*)")
+
+
+def _unwrap_julia(exc_type: str, message: str) -> tuple[str, str]:
+    """The error a Julia ``LoadError``/``InitError`` wraps, when its message starts with one."""
+    if exc_type in _JULIA_WRAPPERS and (m := _JULIA_INNER.match(message)):
+        return m.group("t"), m.group("m").strip()
+    return exc_type, message
 
 
 def _exception_before_nested_header(hits: Sequence[AttributedHit]) -> list[AttributedHit]:
