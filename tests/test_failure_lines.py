@@ -163,6 +163,11 @@ FAILURES = [
     ("grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:", "gRPC's private exception class (a unary call)"),
     ("./run_inference.sh: line 12: 48211 Floating point exception python generate.py --model gpt-j-6b", "a shell's note of a child killed by SIGFPE"),
     ("我觉得是因为在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'，这是什么原因呢", "an exception right after a CJK character"),
+    ("struct.error: unpack requires a buffer of 8 bytes", "a standard-library class named in lower case (a truncated binary file)"),
+    ("binascii.Error: Incorrect padding", "a standard-library class named just Error"),
+    ("zipfile.BadZipFile: File is not a zip file", "a standard-library class without the Error suffix"),
+    ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/src/matrix.cpp:250: error: (-215:Assertion failed) s >= 0 in function 'setSize'", "OpenCV's lower-case class"),
+    ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "Julia's error while loading a file"),
 ]
 
 NEAR_MISSES = [
@@ -234,6 +239,9 @@ NEAR_MISSES = [
     "2021-03-02 10:11:12.123456: W tensorflow/core/common_runtime/base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort Out of range: End of sequence",
     "[LightGBM] [Info] cannot find more split with gain = 0.000000 , current #leaves=8",
     "https://github.com/org/repo/actions/runs/2026/job/58195870456#step:5:1131",
+    "INFO see run.error for the error log of the last step",
+    "DEBUG socket.error counter: 0",
+    "queue.Empty is raised when no item arrives in time; polling again",
 ]
 
 

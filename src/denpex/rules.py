@@ -65,7 +65,12 @@ _EXC_CLASS = (
     # (gRPC's private classes: "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:",
     # "grpc._channel._MultiThreadedRendezvous: <...>", grpcio < 1.26 "grpc._channel._Rendezvous: <...>")
     r"|(?:grpc\.(?:_channel|aio\._call)\.)?_(?:MultiThreaded)?Rendezvous"
-    r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible)"
+    r"|BrokenProcessPool|BackendCompilerFailed|TimeoutExpired|StopIteration|CancelledError|ResolutionImpossible"
+    # standard-library and OpenCV classes without the suffix ("struct.error: unpack requires a buffer of 8 bytes",
+    # "binascii.Error: Incorrect padding", "_queue.Empty", "zipfile.BadZipFile: File is not a zip file")
+    r"|(?:struct|re|sre_constants|zlib|socket|select|getopt|os|dbm|resource|cv2)\.error"
+    r"|(?:binascii|shutil|copy|configparser|webbrowser|wave)\.Error"
+    r"|_?queue\.(?:Empty|Full)|zipfile\.BadZip[Ff]ile|gzip\.BadGzipFile)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )
 # srun's per-task exit records ("srun: error: vm: tasks 0,2-3: Terminated") are the launcher's account of how
