@@ -664,6 +664,43 @@ def test_a_julia_load_error_reports_the_error_it_wraps():
     assert plain.primary is not None and plain.primary.facts["exception"] == "LoadError"
 
 
+def test_a_frame_in_a_compiled_cython_module_is_library_code():
+    """``File "_dynet.pyx", line 1907, in _dynet.Expression.__mul__`` is DyNet's compiled code: a bare
+    NotImplementedError raised there is the library's, not the user's; a .py file with no package stays the user's."""
+    log = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "inflection.py", line 489, in decode',
+        "    w1dt = w1dt or self.attention_w1 * input_mat",
+        '  File "_dynet.pyx", line 1907, in _dynet.Expression.__mul__',
+        "NotImplementedError",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error"
+    assert d.primary.facts["package"] == "dynet" and d.primary.facts["user_frame"].startswith("inflection.py:489")
+    arrow = diagnose(log.replace('"_dynet.pyx", line 1907, in _dynet.Expression.__mul__', '"pyarrow/table.pxi", line 1234, in pyarrow.lib.Table.from_pandas'))
+    assert arrow.primary.facts["package"] == "pyarrow"
+    user = diagnose(log.replace('"_dynet.pyx"', '"model_ops.py"'))
+    assert user.primary.id == "python.unhandled-exception" and user.primary.facts["library_code"] is False
+
+
+def test_a_title_naming_only_an_unknown_exception_yields_to_a_wrapper_in_the_body():
+    """An issue titled "# RuntimeError: Simulation crashed." whose body prints a RayTaskError(ClientException)
+    traceback: the title names an exception no entry knows, the body's Ray wrapper says where the error is."""
+    log = "\n".join([
+        "flwrlabs/flower · issue #2758 · closed · Python",
+        "# RuntimeError: Simulation crashed.",
+        "",
+        "ERROR flwr 2023-12-26 17:11:24,873 | app.py:315 | Your simulation crashed :(.",
+        "RayTaskError(ClientException)             Traceback (most recent call last)",
+        "File ~/miniconda3/envs/flower/lib/python3.10/site-packages/flwr/simulation/app.py:308, in start_simulation(client_fn)",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.id == "ray.task-error"
+    # the same title over a body with no other failure stays the diagnosis
+    alone = diagnose("\n".join(log.splitlines()[:3]) + "\n")
+    assert alone.primary is not None and alone.primary.id == "python.unhandled-exception"
+
+
 def test_a_cut_traceback_that_only_passes_a_wrapper_libraries_error_on_yields_to_the_wrapper():
     """RLlib's "The actor died because of an error raised in its creation task" over a traceback cut
     before its exception line whose every frame is Ray's own (the worker set re-raising): the wrapper

@@ -168,6 +168,9 @@ FAILURES = [
     ("zipfile.BadZipFile: File is not a zip file", "a standard-library class without the Error suffix"),
     ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/src/matrix.cpp:250: error: (-215:Assertion failed) s >= 0 in function 'setSize'", "OpenCV's lower-case class"),
     ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "Julia's error while loading a file"),
+    ("EXCEPTION occurred: TrainOrAdaptModel: No criterion node was specified.", "CNTK's top-level exception handler"),
+    ("EXCEPTION occurred:", "CNTK's handler with its message lost"),
+    ("Deserialize header failed: /home/shree/tesstutorial/engtest/eng.Tungsten.exp0.lstmf", "Tesseract training cannot read a page file"),
 ]
 
 NEAR_MISSES = [
@@ -242,6 +245,7 @@ NEAR_MISSES = [
     "INFO see run.error for the error log of the last step",
     "DEBUG socket.error counter: 0",
     "queue.Empty is raised when no item arrives in time; polling again",
+    "INFO no EXCEPTION occurred: all 12 steps finished",
 ]
 
 

@@ -406,6 +406,12 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     # a thread's title heading a pasted issue ("# TypeError: 'int' object is not iterable") read only as a class
     # of Python error summarises; the failure the log under it prints is the evidence
     cands = [f for f in cands if not (_is_title(f) and f.category in GENERIC_CATEGORIES)] or cands
+    # ... and a title that only names an exception no entry knows says less than a wrapper the body prints
+    # (Flower's "# RuntimeError: Simulation crashed." over a RayTaskError(ClientException) traceback)
+    if all(_is_title(f) and f.id in tracebacks.ENGINE_IDS for f in cands) and any(
+        f.role == "collateral" and not _is_title(f) for f in findings
+    ):
+        return None
     named = {_finding_stream(f) for f in cands if f.id not in tracebacks.ENGINE_IDS}
     # an unprefixed line of a file in which one rank alone has a named failure is that rank's (its srun task
     # record or prefix named the rank for the entry's line, not for the traceback's generic lines)

@@ -72,8 +72,16 @@ def run_sample(sample: Sample, kb_dir: Path | None = None) -> list[str]:
     facts: dict[str, object] = {}
     for h in sig_hits:
         for k, v in convert_facts(entry.facts, h.hit.groups).items():
-            facts.setdefault(k, v)
+            if k in entry.collect:  # gathered from every occurrence into a list, as the engine does
+                bucket = facts.setdefault(k, [])
+                if isinstance(bucket, list) and v not in bucket:
+                    bucket.append(v)
+            else:
+                facts.setdefault(k, v)
     for k, v in sample.facts.items():
+        got = facts.get(k)
+        if isinstance(got, list) and not isinstance(v, list) and got:
+            facts[k] = got[0]  # a collected fact asserted as one value: its first occurrence
         if k not in facts:
             problems.append(f"fact {k!r} not extracted (expected {v!r})")
         elif not _facts_equal(v, facts[k]):

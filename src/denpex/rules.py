@@ -242,7 +242,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # Open MPI / PMIx internal error logs ("[host:23414] [[0,0],1] ORTE_ERROR_LOG: Not found in file
         # ../orte/runtime/orte_globals.c at line 517", "PMIX ERROR: NOT-FOUND in file pmdl_ompi5.c at line 487") and
         # OpenVINO's exception chain ("Exception from src\inference\src\cpp\core.cpp:107:")
-        r"|\bORTE_ERROR_LOG: |\bPMIX ERROR: |^Exception from [\w./\\-]{1,300}:\d+:"),
+        r"|\bORTE_ERROR_LOG: |\bPMIX ERROR: |^Exception from [\w./\\-]{1,300}:\d+:"
+        # CNTK's top-level handler ("EXCEPTION occurred: TrainOrAdaptModel: No criterion node was specified.", or the
+        # line alone when the message is lost) and Tesseract's training loader ("Deserialize header failed: x.lstmf")
+        r"|^\s{0,8}EXCEPTION occurred:|^\s{0,8}Deserialize header failed: \S"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local

@@ -157,6 +157,9 @@ class ExceptionRecord:
         return self.short_type in INTERNAL_TYPES and fr is not None and fr.in_library and fr.package != "python"
 
 
+_CYTHON_SOURCE = re.compile(r"[A-Za-z_][\w.]*(?:/[A-Za-z_][\w.]*)*\.(?:pyx|pxi|pxd)")
+
+
 def _frame(path: str, line: str | None, func: str | None) -> Frame:
     norm = path.replace("\\\\", "/").replace("\\", "/")
     package = module = None
@@ -176,6 +179,12 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
             module = norm[8:].rstrip(">")
         else:
             package, module = _source_checkout(norm)
+            if package is None and (cy := _CYTHON_SOURCE.match(norm)):
+                # a compiled Cython module names its source as built: "_dynet.pyx", "pyarrow/table.pxi",
+                # "pandas/_libs/lib.pyx" - the package's own compiled code, never the user's
+                parts = cy.group(0).split("/")
+                package = parts[0].rsplit(".", 1)[0].lstrip("_") if len(parts) == 1 else parts[0]
+                module = ".".join(p.rsplit(".", 1)[0] for p in parts)
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 

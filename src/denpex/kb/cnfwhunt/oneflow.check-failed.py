@@ -27,6 +27,22 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {"check": check or kind}
     fix: list[str] = []
     m = re.search(r"Check failed:\s*\(([^)]+)\)\s*(==|!=|>=|<=|>|<)\s*\(([^)]+)\)\s*\(([^)]*?) vs ([^)]*?)\)", check)
+    if kind.endswith(".cpp"):
+        derived["check"] = check
+        where = kind
+        kind = "a fatal CHECK"
+        text = f"OneFlow's C++ core aborted on a failed check in {where}: {check}."
+        if "arg2tensor_desc_" in check or "input_arg_name" in check:
+            diagnosis = "an op input missing in the compiled graph"
+            text += (" An op input the graph compiler expected is not there: most often a placement (flow.placement) that does not match "
+                     "the launched machines and devices, so part of the pipeline has no tensor on this rank.")
+            fix.append("Make every flow.placement match the launch: machine ids and device ids that exist (--nnodes x --nproc_per_node); a script written for one machine with four GPUs needs {0: [...], 1: [...]} placements on two machines.")
+        else:
+            diagnosis = f"C++ CHECK failed in {where}"
+            fix.append("Read the condition and the '*** Check failure stack trace' below it; check placements, shapes and device ids of the op it names.")
+        fix.append("Pin the OneFlow build the project documents (python3 -m oneflow --doctor shows version and CUDA).")
+        derived["diagnosis"] = diagnosis
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if kind in _KINDS:
         diagnosis = _KINDS[kind]
         text = f"OneFlow raised {kind}: {diagnosis}." + (f" {check}" if check else "")

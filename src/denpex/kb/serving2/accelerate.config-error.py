@@ -37,6 +37,11 @@ _CHECKS = {
         "num_processes is -1 in the config",
         ["Pass --num_processes <N> on the command line or set num_processes in the accelerate config."],
     ),
+    "deepspeed_config_file": (
+        "DeepSpeed settings both in the accelerate config and in its deepspeed_config_file",
+        ["Remove the listed keys (gradient_accumulation_steps, gradient_clipping, zero_stage, offload_*, zero3_save_16bit_model, mixed_precision) from the accelerate config and set them in the DeepSpeed JSON instead.",
+         "Or regenerate the accelerate config with accelerate config, answering yes to 'use a DeepSpeed config file' (it then asks only for what the JSON does not hold); also check ~/.cache/huggingface/accelerate/default_config.yaml, which is read when no --config_file is given."],
+    ),
     "`distributed_type` must be specified": (
         "the config has no distributed_type",
         ["Add distributed_type ('NO', MULTI_GPU, DEEPSPEED, FSDP...) to the config, or regenerate it with accelerate config."],
