@@ -165,6 +165,7 @@ FAILURES = [
     ("我觉得是因为在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'，这是什么原因呢", "an exception right after a CJK character"),
     ("struct.error: unpack requires a buffer of 8 bytes", "a standard-library class named in lower case (a truncated binary file)"),
     ("binascii.Error: Incorrect padding", "a standard-library class named just Error"),
+    ("lmdb.Error: ./data/mydata/train_data.mdb: Not a directory", "a library's base class named just Error, with no traceback"),
     ("zipfile.BadZipFile: File is not a zip file", "a standard-library class without the Error suffix"),
     ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/src/matrix.cpp:250: error: (-215:Assertion failed) s >= 0 in function 'setSize'", "OpenCV's lower-case class"),
     ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "Julia's error while loading a file"),

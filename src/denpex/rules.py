@@ -69,7 +69,7 @@ _EXC_CLASS = (
     # standard-library and OpenCV classes without the suffix ("struct.error: unpack requires a buffer of 8 bytes",
     # "binascii.Error: Incorrect padding", "_queue.Empty", "zipfile.BadZipFile: File is not a zip file")
     r"|(?:struct|re|sre_constants|zlib|socket|select|getopt|os|dbm|resource|cv2)\.error"
-    r"|(?:binascii|shutil|copy|configparser|webbrowser|wave)\.Error"
+    r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+Error"  # a module's own base class: binascii.Error, lmdb.Error, sqlite3.Error
     r"|_?queue\.(?:Empty|Full)|zipfile\.BadZip[Ff]ile|gzip\.BadGzipFile)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )
