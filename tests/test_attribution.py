@@ -294,6 +294,15 @@ def test_rust_backtrace_frame_numbers_are_not_srun_labels():
     assert from_line("0: Traceback (most recent call last):").rank == 0  # srun --label still is
 
 
+def test_a_source_listing_line_number_is_not_an_srun_label():
+    """'    320: esm.pretrained.esm2_t6_8M_UR50D()' under a traceback frame is a listing's line number, indented
+    past any width srun --label pads to; ' 3: ...' (padded among 10+ tasks) is still task 3."""
+    assert from_line("    320: esm.pretrained.esm2_t6_8M_UR50D()").rank is None
+    assert from_line(" 3: KeyError: 5").rank == 3
+    assert from_line("  12: RuntimeError: x").rank == 12
+    assert from_line("12345: RuntimeError: x").rank == 12345
+
+
 @pytest.mark.parametrize(
     "line, bare",
     [

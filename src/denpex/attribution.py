@@ -135,7 +135,9 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(?P<host>[A-Za-z][\w.-]*): \[rank(?P<rank>\d+)\]:"), "pdsh"),
     # (not a Rust backtrace frame, "   0: rust_begin_unwind" / "  12: tokenizers::x::y", nor a
     # gdb-style "N: 0x55d0 - core::panicking::panic", nor darknet's iteration line " 10090: 1.262299, 1.207728 avg loss")
-    (re.compile(r"^\s*(?P<rank>\d{1,5}): (?!(?:0x[0-9a-fA-F]+ - )?(?:<?[A-Za-z_][\w<>]*::|rust_begin_unwind\b|__rust))(?!\d+\.\d+, \d+\.\d+ avg)"), "srun"),
+    # (srun --label pads the task id to the widest one: " 3: " among 10+ tasks; a number indented further is a
+    # source listing's line number, "    320: esm.pretrained.esm2_t6_8M_UR50D()" under a traceback frame)
+    (re.compile(r"^(?=[ \d]{1,5}: )\s*(?P<rank>\d{1,5}): (?!(?:0x[0-9a-fA-F]+ - )?(?:<?[A-Za-z_][\w<>]*::|rust_begin_unwind\b|__rust))(?!\d+\.\d+, \d+\.\d+ avg)"), "srun"),
     # pdsh / DeepSpeed multi-node prefix "worker-3: ...": a lowercase host name with a digit in it,
     # so that "RuntimeError: ..." or "huggingface_hub.errors.GatedRepoError: ..." are never taken for hosts
     # (not slurmstepd's own "slurmstepd-falkor7: error:" prefix, whose host is after the dash)
