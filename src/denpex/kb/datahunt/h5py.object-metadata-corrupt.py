@@ -20,6 +20,7 @@ _BLOCKS = {
     "incorrect metadata checksum after all read attempts": "a checksummed metadata block (newer file format)",
     "filter returned failure during read": "a compressed chunk (the compression filter rejected the bytes)",
     "inflate() failed": "a gzip-compressed chunk",
+    "addr overflow": "a file address that points past the end of the file's allocated space (eoa)",
 }
 
 

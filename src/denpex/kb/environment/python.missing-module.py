@@ -123,6 +123,29 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         )
         fix.append(f"Run it from the folder that holds the {top}/ package (cd <checkout>), or install it into this interpreter: python -m pip install -e <checkout> (or pip install {top}).")
         fix.append(f"Check which interpreter runs: python -c \"import sys; print(sys.executable)\" and python -m pip show {top}.")
+    elif facts.get("_signature") in ("import-error-py2-dotted", "bare-unquoted") and "." in module and not table.get(module):
+        # Python 2 prints the unresolved tail of the import path, starting at the first name that failed: the name
+        # before it (if any) is the installed one, not the message's first component
+        path = str(facts.get("import_path") or "")
+        parent = path[: -len(module) - 1] if path.endswith("." + module) else ""
+        derived["advice"] = f"{module} could not be imported" + (f" from {parent}" if parent else "")
+        if parent:
+            derived["installed_parent"] = parent
+            parts.append(
+                f"Python 2 names only the part of the import path it could not resolve: the code imports {path}, "
+                f"{parent} was found, and it has no '{top}' (so no {path}). The installed {parent.split('.')[0]} is another "
+                f"version than the code was written for: the module was moved, renamed or removed."
+            )
+            fix.append(f"Install the {parent.split('.')[0]} release the code targets (its requirements / README), or port the import "
+                       f"to where that name lives in the installed version; do not 'pip install {top}'.")
+        else:
+            parts.append(
+                f"Python 2 names only the part of the import path it could not resolve, starting at the first name that "
+                f"failed: '{top}' was not found - as a top-level module, or inside the package the statement imports from "
+                f"(from pkg.{module} import ...). Read the import line above the error for the full path."
+            )
+            fix.append(f"Check which part of the full import path exists (python -c 'import <package>; print(<package>.__file__)'), "
+                       f"then install the package, or the version of it that still has {top}.")
     elif top in _STDLIB and ("." not in module or top == "distutils"):
         derived["advice"] = _STDLIB[top].split(":")[0]
         parts.append(f"'{module}' is part of the standard library, but {_STDLIB[top]}.")

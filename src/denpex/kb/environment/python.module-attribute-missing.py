@@ -53,6 +53,11 @@ _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("jax", "tree_map"): ("jax.tree_map was deprecated and removed from newer jax; use jax.tree.map (or jax.tree_util.tree_map)",
                           "Replace jax.tree_map with jax.tree.map, upgrade the library that calls it (flax, optax, ...), or pin jax to the release the code targets."),
 }
+# import name -> (the distribution that provides it, what the same-named PyPI package is instead): `pip install <name>`
+# fetched an unrelated project, so the import works but none of the expected API is there
+_WRONG_DISTRIBUTION: dict[str, tuple[str, str]] = {
+    "lance": ("pylance", "the PyPI package 'lance' is an unrelated project, not the Lance columnar dataset library"),
+}
 _TF1 = {"Session", "placeholder", "ConfigProto", "get_default_graph", "global_variables_initializer", "GPUOptions",
         "variable_scope", "reset_default_graph", "InteractiveSession", "set_random_seed", "contrib", "logging"}
 _COLLECTIONS_ABC = {"Mapping", "MutableMapping", "Sequence", "MutableSequence", "Iterable", "Iterator", "Callable",
@@ -92,7 +97,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("If the line is inside a library, upgrade that library (most fixed this in 2023); as a stopgap pin 'numpy<1.24'.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     known = _KNOWN.get((module, attr))
-    if known:
+    wrong = _WRONG_DISTRIBUTION.get(module)
+    if wrong:
+        dist, what = wrong
+        derived["distribution"] = dist
+        parts.append(f"'{module}' imported but has no '{attr}': {what}. The import name {module} is provided by the "
+                     f"distribution '{dist}', so `pip install {module}` installed the wrong package.")
+        fix.append(f"pip uninstall -y {module} && pip install {dist} (uninstall first: both install a top-level '{module}' module).")
+    elif known:
         parts.append(f"'{module}' has no attribute '{attr}': {known[0]}.")
         fix.append(known[1])
     elif top == "tensorflow" and attr in _TF1:

@@ -30,6 +30,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Force one version once installed: export TORIO_USE_FFMPEG_VERSION=6 (or 5/4); check torchaudio.list_audio_backends() contains 'ffmpeg'.")
         fix.append("Windows: a 'shared' FFmpeg build whose bin (avutil-5x.dll ...) is on PATH of the Python process.")
         return Explanation(text=text, fix=tuple(fix), derived={"what": what})
+    major = facts.get("ffmpeg_major")
+    if lib.startswith("libtorchcodec_core") and major is not None:
+        soname = _SONAME.get(str(major), "libavutil.so.*")
+        what = f"torchcodec's core library for FFmpeg {major} did not load"
+        text = (f"torch could not load {lib}, the torchcodec core built against FFmpeg {major}. torchcodec tries one such core per "
+                f"FFmpeg major it supports; this one needs FFmpeg {major}'s shared libraries ({soname} and the matching libavcodec/"
+                "libavformat). The error under it says which: a missing libav*.so means no FFmpeg of that major is installed, an "
+                "undefined torch symbol means torchcodec does not match the installed torch. If every major failed, torchcodec cannot be used.")
+        fix.append("Install FFmpeg with shared libraries into the env: conda install -c conda-forge ffmpeg (or the OS package), "
+                   "a major torchcodec supports.")
+        fix.append("Install the torchcodec release paired with your torch (see the compatibility table in the torchcodec README), from the same index as torch.")
+        return Explanation(text=text, fix=tuple(fix), derived={"what": what})
     if lib.startswith("libtorchcodec"):
         what = "torchcodec could not load (FFmpeg shared libraries missing or torch/torchcodec mismatch)"
         text = ("torchcodec tried each FFmpeg major it supports and none loaded. The per-version tracebacks that follow are expected for "

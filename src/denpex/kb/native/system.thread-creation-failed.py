@@ -13,7 +13,25 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     cur, mx = facts.get("nproc_current"), facts.get("nproc_max")
     lib = facts.get("library") or "a native thread pool"
     derived: dict[str, Any] = {}
-    if not facts.get("library"):
+    thread_name = facts.get("thread_name")
+    ret = facts.get("pthread_ret")
+    if thread_name:
+        lib = f"The TensorFlow/XLA thread pool ({thread_name})"
+        derived["library"] = lib
+        if ret is not None and int(ret) == 1:
+            # pthread_create returned EPERM: not a limit, a refusal (seccomp without clone3 under an old Docker)
+            derived["errno"] = "EPERM"
+            text = (f"{lib} could not start a thread: pthread_create returned 1 (EPERM, Operation not permitted), not EAGAIN - "
+                    "so no thread limit was hit; the kernel refused the call. Inside a container this is the default seccomp "
+                    "profile of an older Docker/runc (before Docker 20.10.10) that does not allow clone3, which the newer glibc of "
+                    "the image (Ubuntu 22.04+) uses to create every thread.")
+            fix = ("Upgrade Docker (>= 20.10.10) / runc / libseccomp on the host; as a stopgap run the container with "
+                   "--security-opt seccomp=unconfined.",
+                   "Check it is the container: the same command on the host, or docker run --security-opt seccomp=unconfined, works.")
+            return Explanation(text=text, fix=fix, derived=derived)
+        if ret is not None:
+            derived["errno"] = "EAGAIN" if int(ret) == 11 else str(ret)
+    elif not facts.get("library"):
         derived["library"] = "A C++ std::thread"
     parts: list[str] = []
     fix: list[str] = []

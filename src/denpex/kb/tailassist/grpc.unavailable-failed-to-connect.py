@@ -30,6 +30,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = (f"{host}:{port} refused the connection{(' (port of ' + known + ')') if known else ''}: no server listens there "
                 "now. It is not started, still loading models, or listens elsewhere" + ("; inside a container localhost is the container itself." if local else "."))
         fix = (f"Start the server / wait for readiness, then retry; from another container use the service name instead of {host}.",)
+    elif "proxy" in low:
+        diagnosis = "HTTP proxy in the way"
+        text = (f"gRPC sent the connection through an HTTP proxy ({host}:{port}, taken from http_proxy / https_proxy / grpc_proxy) "
+                f"and the proxy refused the tunnel: {reason}. The gRPC server itself was never reached.")
+        fix = ("Exempt the gRPC target from the proxy: export no_proxy=<server host>,localhost,127.0.0.1 (or unset the proxy "
+               "variables for this process), or pass the channel option ('grpc.enable_http_proxy', 0).",)
     elif "timeout" in low or "deadline" in low or "timed out" in low:
         diagnosis = "connection timed out"
         text = f"Connecting to {host}:{port} timed out: a firewall, security group or wrong IP drops the packets."

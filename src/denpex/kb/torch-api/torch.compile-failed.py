@@ -41,6 +41,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = "Inductor needs triton to generate GPU kernels and found no working triton installation (not installed, or too old for this torch)."
         fix += ["Install it: on Linux triton ships with the CUDA torch wheels (reinstall torch from its index); on Windows pip install triton-windows.",
                 "Or compile with backend='aot_eager' / run eager until triton is available."]
+    elif facts.get("triton_backends") is not None:
+        n, tgt = facts["triton_backends"], facts.get("triton_target", "cuda")
+        if n >= 2:
+            derived["stage"] = f"{n} Triton installations provide a {tgt} backend"
+            text = (f"Triton found {n} backends that claim the {tgt} target where it needs exactly one: two Triton distributions are "
+                    "installed into the same environment (typically triton and pytorch-triton, the nightly torch's copy), and both "
+                    "register their backend plugins.")
+            fix += ["List them: pip list | grep -i triton; keep only the one torch pins (pip show torch names it): "
+                    "pip uninstall -y triton pytorch-triton, then reinstall torch from its index (or pip install the pinned one).",
+                    "Do not pip install triton on top of a nightly torch (which brings pytorch-triton), or the other way round."]
+        else:
+            derived["stage"] = f"no Triton backend for {tgt}"
+            text = (f"Triton found {n} backends for the {tgt} target: its backend plugins (triton/backends/...) are missing from the "
+                    "installed package - a broken or partial install, or a build without that backend.")
+            fix += ["Reinstall the Triton torch pins: pip install --force-reinstall 'triton==<version from pip show torch>' (or reinstall torch from its index)."]
     elif facts.get("gpu") or facts.get("cc"):
         gpu, cc, mincc = facts.get("gpu", "this GPU"), facts.get("cc", "?"), facts.get("min_cc", "7.0")
         derived["stage"] = f"Triton cannot target {gpu} (capability {cc})"

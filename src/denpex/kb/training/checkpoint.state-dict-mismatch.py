@@ -46,7 +46,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     derived: dict[str, Any] = {}
-    if ck is not None and md is not None:
+    if facts.get("_signature") == "accelerate-no-such-tensor" and param:
+        owner = facts.get("model_class")
+        where = f"module {owner}" if owner else "the module it names"
+        parts.append(f"The checkpoint holds a tensor '{param}' for {where}, but the model this code built has no parameter or "
+                     "buffer of that name: the weights come from another version or variant of the architecture than the "
+                     "model class (a config option that adds the tensor, or an older/newer release of the model code).")
+        fix.append("Load the checkpoint that matches this model version (or build the model from the checkpoint's own config), "
+                   "or update the code (library / UI node) to the release that defines this tensor.")
+    elif ck is not None and md is not None:
         if len(ck) == len(md):
             diff = [i for i, (a, b) in enumerate(zip(ck, md)) if a != b]
             derived["differing_dims"] = diff
