@@ -679,6 +679,9 @@ def test_a_frame_in_a_compiled_cython_module_is_library_code():
     assert d.primary.facts["package"] == "dynet" and d.primary.facts["user_frame"].startswith("inflection.py:489")
     arrow = diagnose(log.replace('"_dynet.pyx", line 1907, in _dynet.Expression.__mul__', '"pyarrow/table.pxi", line 1234, in pyarrow.lib.Table.from_pandas'))
     assert arrow.primary.facts["package"] == "pyarrow"
+    # Cython's generated utility code is no user frame either
+    memview = diagnose(log.replace('"_dynet.pyx", line 1907, in _dynet.Expression.__mul__', '"stringsource", line 349, in View.MemoryView.memoryview.__cinit__'))
+    assert memview.primary.facts["user_frame"].startswith("inflection.py:489")
     user = diagnose(log.replace('"_dynet.pyx"', '"model_ops.py"'))
     assert user.primary.id == "python.unhandled-exception" and user.primary.facts["library_code"] is False
 
