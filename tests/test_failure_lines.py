@@ -171,6 +171,8 @@ FAILURES = [
     ("ERROR: LoadError: ArgumentError: Package CSV not found in current path.", "Julia's error while loading a file"),
     ("EXCEPTION occurred: TrainOrAdaptModel: No criterion node was specified.", "CNTK's top-level exception handler"),
     ("EXCEPTION occurred:", "CNTK's handler with its message lost"),
+    ("/AppleInternal/Library/BuildRoots/91a344b1/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSNDArray/Kernels/MPSNDArrayGatherND.mm:256: failed assertion `Rank of updates array (1) must be greater than or equal to inner-most dimension of indices array (300)'", "an MPS kernel's failed assertion (source file and line, no bracketed method)"),
+    ("mm:256: failed assertion `Rank of updates array (1) must be greater than or equal to inner-most dimension of indices array (300)'", "the same line wrapped by a paste after the file name's dot"),
     ("Deserialize header failed: /home/shree/tesstutorial/engtest/eng.Tungsten.exp0.lstmf", "Tesseract training cannot read a page file"),
 ]
 

@@ -118,6 +118,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("exception", r"(?:^|\]: ?|[Ee]rror[:,] |\d:\d\d: |: [`'" + '"' + r"]|: " "\u201c" r"|:\d+:\w+\) )[^\w\n]{0,8}(?P<exc_type>Error|Exception): \S", False),
     ("cpp-exception", r"terminate called after throwing an instance of '[^']+'|terminate called (?:without an|recursively)|what\(\):  ", False),
     ("fatal", r"\b(?:FATAL|Fatal Python error|CRITICAL|Segmentation fault|core dumped|Aborted \(core|Bus error|Floating point exception)\b", False),
+    # Apple's Metal / MPS validation aborting the process: "-[IOGPUMetalCommandBuffer validate]:213: failed assertion
+    # `commit an already committed command buffer'", ".../MPSNDArrayGatherND.mm:256: failed assertion `Rank of updates
+    # array (1) must be ...'" - an abort, never a handled error, even where a progress bar goes on in the paste
+    ("fatal", r"(?:\]|\.mm?|\.swift|\.cpp|^mm?):\d+: failed assertion [`']", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     # (absl's newer prefix puts seconds since the epoch after "00:00:": "F0000 00:00:1690231188.634652  174603 x.cc:1205]")
     ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d{2,10}\.\d", False),
@@ -235,10 +239,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         # an absl status printed on its own line (TensorFlow 2 eager / XLA errors without their Python class:
         # "INVALID_ARGUMENT: slice index 0 of dimension 0 out of bounds"); not the codes that end a loop or a probe
         r"|^(?:INVALID_ARGUMENT|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|INTERNAL|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): [A-Za-z]"
-        # Apple's Metal validation layer aborting the process ("-[IOGPUMetalCommandBuffer validate]:213: failed assertion
-        # `commit an already committed command buffer'") and an MLIR diagnostic with its location (MPSGraph, XLA, Triton:
+        # an MLIR diagnostic with its location (MPSGraph, XLA, Triton:
         # loc("mps_select"("(mpsFileLoc): /x/MPSGraphUtilities.mm":294:0)): error: 'anec.gain_offset_control' op ...)
-        r"|\]:\d+: failed assertion [`']|^loc\(\".*\)\): error: '"
+        r"|^loc\(\".*\)\): error: '"
         # Open MPI / PMIx internal error logs ("[host:23414] [[0,0],1] ORTE_ERROR_LOG: Not found in file
         # ../orte/runtime/orte_globals.c at line 517", "PMIX ERROR: NOT-FOUND in file pmdl_ompi5.c at line 487") and
         # OpenVINO's exception chain ("Exception from src\inference\src\cpp\core.cpp:107:")
