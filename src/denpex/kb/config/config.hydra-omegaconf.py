@@ -15,7 +15,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     what = ""
-    if "bad_override" in g:
+    if facts.get("_signature") == "config-path-names-file":
+        cf = g.get("config_file")
+        if cf:
+            folder, _, name = cf.replace("\\", "/").rpartition("/")
+            stem = name.rsplit(".", 1)[0]
+            what = f"config_path '{cf}' names a file, not a folder"
+            parts.append(f"@hydra.main(config_path=\"{cf}\") points at the YAML file itself; Hydra 1.0+ takes the folder in config_path and the file name in config_name.")
+            fix.append(f"@hydra.main(config_path=\"{folder or '.'}\", config_name=\"{stem}\", version_base=None)")
+        else:
+            what = "config_path names a file, not a folder"
+            parts.append("config_path was given a path to the YAML file; since Hydra 1.0 it must be the folder, and the file name goes in config_name.")
+            fix.append("@hydra.main(config_path=\"<folder>\", config_name=\"<file name without .yaml>\")")
+        fix.append("Or install the Hydra version the code was written for (pip install 'hydra-core<1.0'), which accepted a file in config_path.")
+    elif "bad_override" in g:
         ov = g["bad_override"]
         k, _, v = ov.partition("=")
         what = f"override '{ov}' cannot be parsed"

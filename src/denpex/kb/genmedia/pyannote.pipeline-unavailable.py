@@ -19,6 +19,19 @@ _DEPENDS = {
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     repo = str(facts.get("repo_id") or "")
+    if not repo and facts.get("_signature") == "none-after-from-pretrained":
+        return Explanation(
+            text=("pyannote's Pipeline.from_pretrained returned None - it does that instead of raising when the Hugging Face "
+                  "download of a gated pipeline or model fails - so .to(device) ran on None. Look above for its 'Could not "
+                  "download ...' message, which names the repo."),
+            fix=(
+                "Log in as the account that owns your token and accept the conditions of the pipeline and of the models it loads "
+                "(https://hf.co/pyannote/speaker-diarization-3.1 and https://hf.co/pyannote/segmentation-3.0).",
+                "Pass a valid read token: use_auth_token=os.environ['HF_TOKEN'] (pyannote.audio 4: token=...), whisperX --hf_token, "
+                "or run huggingface-cli login; make sure HF_TOKEN is actually set in that environment.",
+            ),
+            derived={},
+        )
     if not repo:
         return None
     kind = str(facts.get("kind") or "pipeline")

@@ -59,6 +59,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text += " (The sox backend uses the same message for unreadable formats: check the file with ffprobe if the path exists.)"
         fix.append(f"ls -l {path if path and not is_obj else '<path>'} from the directory the job runs in; use absolute paths in the manifest.")
         fix.append("Windows non-ASCII paths: open the file in Python and pass the file object (sf.read(open(p, 'rb'))).")
+    elif sox_err == "unknown length":
+        what = f"legacy torchaudio sox backend could not read {base or 'the file'} (stream length unknown)"
+        text = (f"libsox opened {name} but could not tell how many samples it holds (typical of MP3s without a length header, "
+                "VBR or streamed files), and the old torchaudio sox backend (torchaudio < 0.8) reads only files whose length is known.")
+        fix.append("Upgrade torchaudio (sox_io / FFmpeg / soundfile backends read such files) or load it with soundfile >= 0.12 / librosa.")
+        fix.append("Or re-encode the file once: ffmpeg -i <in>.mp3 -c:a pcm_s16le <out>.wav.")
     elif is_obj:
         what = "in-memory audio (file object) could not be decoded"
         text = (f"The decoder got a file object ({path}) instead of a named file, so it could not use an extension; its bytes are "

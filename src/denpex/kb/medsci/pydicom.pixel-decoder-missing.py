@@ -12,6 +12,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     syntax = str(facts.get("syntax") or "")
     missing = str(facts.get("missing") or "")
     if not syntax and not missing:
+        if str(facts.get("_signature") or "").startswith("pillow-"):
+            return Explanation(
+                text=("pydicom handed the compressed pixel data to Pillow, its only available decoder here, and Pillow could not "
+                      "read the codestream (JPEG Lossless, 12/16-bit JPEG, JPEG-LS, or JPEG 2000 without OpenJPEG support); "
+                      "old pydicom versions report that as 'cannot identify image file' or 'NotImplementedError: None'."),
+                fix=("pip install -U pydicom pylibjpeg pylibjpeg-libjpeg pylibjpeg-openjpeg  (or pip install python-gdcm)",
+                     "Restart the kernel/process after installing; print ds.file_meta.TransferSyntaxUID to see the compression."),
+                derived={"install": "pylibjpeg pylibjpeg-libjpeg pylibjpeg-openjpeg"},
+            )
         return None
     s = syntax.lower()
     if "2000" in s:

@@ -137,7 +137,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix.append(f"Install it: local-ai backends install {name if (not b or b.startswith('/')) else b} (LocalAI 3 installs backends separately), or use an image that bundles it (the -aio- or matching GPU image).")
             fix.append(pin)
         elif cls in ("crashed-llama", "crashed"):
-            cause = f"backend {b} process died while loading"
+            cause = "the backend process died while loading" if b == "the backend" else f"backend {b} process died while loading"
             parts.append(f"The {b} backend process died while loading the model{where} ('{short}'): the gRPC connection broke. Typical causes: out of memory (RAM or VRAM), a CPU without the instructions the build uses (AVX/AVX2/AVX-512), a driver mismatch, or a crash on this file.")
             fix.append("Rerun with --log-level=debug (LOCALAI_LOG_LEVEL=debug; DEBUG=true on LocalAI 2) and read that backend's stderr just before the failure: it names the crash.")
             fix.append("Memory: lower context_size / gpu_layers or use a smaller quantization; CPU: pin a CPU variant of the backend or a build for your CPU (check dmesg for 'invalid opcode' / 'Killed process').")

@@ -20,7 +20,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("Check the server is up and the client's host:port (nc -vz host port / grpcurl -plaintext host:port list).",),
             derived={"diagnosis": "server unreachable"},
         )
-    kind, _, rest = address.partition(":")
+    if address.startswith(("ipv4:", "ipv6:", "unix:")):
+        kind, _, rest = address.partition(":")
+    else:  # grpc-go's dial error gives host:port (or a socket path) without a scheme
+        kind, rest = ("unix", address) if address.startswith("/") else ("tcp", address)
     host, _, port = rest.rpartition(":")
     known = _PORTS.get(port, "")
     low = reason.lower()

@@ -86,6 +86,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         else:
             text = f"view/reshape to {f['shape']} needs {prod} elements but the tensor has {n}."
             fix = ["Compute the target shape from the tensor (x.size(0), -1) instead of hardcoding it."]
+            if prod and n != prod:
+                text += f" The tensor holds {n / prod:.4g}x the requested elements."
+                fits = []
+                for i, d in enumerate(dims):
+                    rest = prod // d if d else 0
+                    if d and rest and n % rest == 0 and n // rest != d:
+                        fits.append((i, n // rest))
+                if fits:
+                    parts = ", ".join(f"dimension {i} = {v} (not {dims[i]})" for i, v in fits)
+                    derived["fitting_dims"] = parts
+                    text += f" Changing one size alone would fit: {parts}; the input is larger/smaller than the size this shape was computed for (image size vs window/patch size, batch)."
+                    fix.append(f"Check where {', '.join(str(dims[i]) for i, _ in fits)} comes from: the input resolution must match the sizes the model assumes (e.g. a multiple of the window/patch size).")
         if known and n % max(known) == 0 and -1 in dims and n % prod != 0:
             text += f" {n} is divisible by {max(known)} but not by {prod}: the hardcoded batch or feature size no longer matches (last partial batch, other input size)."
         return Explanation(text=text, fix=tuple(fix), derived=derived)

@@ -37,15 +37,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=(f"pip install the plugin from {plugin}, then restart vllm serve",),
             derived=derived,
         )
-    if "inspected" in reason:
+    if "inspect" in reason:  # "failed to be inspected" / "Error in inspecting"
         derived["case"] = "import-failed"
         return Explanation(
             text=(
                 f"{arch} IS registered in this vLLM, but importing its implementation failed in the inspection "
-                "subprocess. The real error (ImportError, missing package, CUDA initialisation error) is printed "
-                "earlier in the log."
+                "subprocess. The real error (ImportError, missing package, CUDA initialisation error) is in the "
+                "inspection subprocess's traceback printed around this error."
             ),
-            fix=("Scroll up to the first traceback before this error and fix that import error.",
+            fix=("Read the inspection subprocess's traceback (its last exception line) and fix that import error.",
                  "Check the vLLM wheel matches your torch/CUDA (pip show vllm torch).",
                  check),
             derived=derived,
