@@ -346,3 +346,12 @@ def test_ctrl_c_alone_is_not_a_failure_but_is_reported():
     d = diagnose(log)
     assert d.exit_code == 0 and d.primary is None
     assert any(f.role == "noise" and f.facts.get("exception") == "KeyboardInterrupt" or "KeyboardInterrupt" in json.dumps(f.facts) for f in d.findings)
+
+
+def test_generic_patterns_use_no_escape_ripgrep_refuses() -> None:
+    """The generic patterns are exported for grep -E / ripgrep (``denpex kb export-patterns --generic``, the scan
+    benchmark's contenders): an escaped quote (\\" or \\') is a parse error there ("unrecognized escape sequence")."""
+    from denpex.rules import GENERIC
+
+    for name, pattern, *_ in GENERIC:
+        assert '\\"' not in pattern and "\\'" not in pattern, name

@@ -241,7 +241,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^(?:INVALID_ARGUMENT|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|INTERNAL|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): [A-Za-z]"
         # an MLIR diagnostic with its location (MPSGraph, XLA, Triton:
         # loc("mps_select"("(mpsFileLoc): /x/MPSGraphUtilities.mm":294:0)): error: 'anec.gain_offset_control' op ...)
-        r"|^loc\(\".*\)\): error: '"
+        r'|^loc\(".*\)\): error: ' "'"
         # Open MPI / PMIx internal error logs ("[host:23414] [[0,0],1] ORTE_ERROR_LOG: Not found in file
         # ../orte/runtime/orte_globals.c at line 517", "PMIX ERROR: NOT-FOUND in file pmdl_ompi5.c at line 487") and
         # OpenVINO's exception chain ("Exception from src\inference\src\cpp\core.cpp:107:")
