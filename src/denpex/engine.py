@@ -298,6 +298,18 @@ def _by_stated_time(hs: list[AttributedHit]) -> list[AttributedHit]:
     return first + [h for h in hs if all(h is not f for f in first)]
 
 
+def merge_facts(facts: dict[str, Any], found: dict[str, Any], collect: Sequence[str]) -> None:
+    """Add one occurrence's facts: a fact the entry collects gathers every distinct value into a list,
+    any other keeps its first value."""
+    for k, v in found.items():
+        if k in collect:
+            bucket = facts.setdefault(k, [])
+            if v not in bucket:
+                bucket.append(v)
+        else:
+            facts.setdefault(k, v)
+
+
 def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> list[Finding]:
     groups: dict[tuple[str, int | None, str | None], list[AttributedHit]] = {}
     for h in hits:
@@ -314,13 +326,7 @@ def _build_findings(hits: list[AttributedHit], eng: _Engine, masker: Masker) -> 
         entry = loaded.entry
         facts: dict[str, Any] = {}
         for h in _by_stated_time(hs):  # the first occurrence wins; later ones fill gaps
-            for k, v in convert_facts(entry.facts, h.hit.groups).items():
-                if k in entry.collect:
-                    bucket = facts.setdefault(k, [])
-                    if v not in bucket:
-                        bucket.append(v)
-                else:
-                    facts.setdefault(k, v)
+            merge_facts(facts, convert_facts(entry.facts, h.hit.groups), entry.collect)
             for k, raw in h.hit.context_all:  # collected facts also gather every context value nearby
                 if k in entry.collect:
                     v = convert_facts(entry.facts, {k: raw})[k]

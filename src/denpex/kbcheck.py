@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import get_engine, scan_sources
+from .engine import get_engine, merge_facts, scan_sources
 from .explain import convert_facts, explain
 from .knowledge import KnowledgeBase, LoadedEntry, Sample, is_bundled, load_kb, load_taxonomy
 from .literals import prefilter_literals
@@ -71,13 +71,7 @@ def run_sample(sample: Sample, kb_dir: Path | None = None) -> list[str]:
         return [f"signature {sample.signature!r} did not match{other}"]
     facts: dict[str, object] = {}
     for h in sig_hits:
-        for k, v in convert_facts(entry.facts, h.hit.groups).items():
-            if k in entry.collect:  # gathered from every occurrence into a list, as the engine does
-                bucket = facts.setdefault(k, [])
-                if isinstance(bucket, list) and v not in bucket:
-                    bucket.append(v)
-            else:
-                facts.setdefault(k, v)
+        merge_facts(facts, convert_facts(entry.facts, h.hit.groups), entry.collect)  # as the engine gathers them
     for k, v in sample.facts.items():
         got = facts.get(k)
         if isinstance(got, list) and not isinstance(v, list) and got:

@@ -177,11 +177,11 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
         elif norm.startswith("<frozen "):
             package = "python"
             module = norm[8:].rstrip(">")
+        elif norm == "stringsource":
+            package, module = "cython", "stringsource"  # Cython's generated utility code (memoryviews, buffers)
         else:
             package, module = _source_checkout(norm)
-            if norm == "stringsource":
-                package, module = "cython", "stringsource"  # Cython's generated utility code (memoryviews, buffers)
-            elif package is None and (cy := _CYTHON_SOURCE.match(norm)):
+            if package is None and (cy := _CYTHON_SOURCE.match(norm)):
                 # a compiled Cython module names its source as built: "_dynet.pyx", "pyarrow/table.pxi",
                 # "pandas/_libs/lib.pyx" - the package's own compiled code, never the user's
                 parts = cy.group(0).split("/")
