@@ -25,11 +25,24 @@ class PlainMatcher:
 
     name = "plain"
 
-    def __init__(self, rules: Sequence[Rule]):
+    def __init__(self, rules: Sequence[Rule], memo: bool = False):
         self.rules = rules
+        # memo: remember each distinct segment's rules (a pure function of the segment), for a caller
+        # that runs the same lines many times over, such as the test that puts every sample through
+        self._memo: dict[str, tuple[int, ...]] | None = {} if memo else None
 
     def demote(self, rule_ids: Iterable[int]) -> bool:
         return False  # every rule already runs its full regex
+
+    def _segment_rules(self, seg: str) -> tuple[int, ...]:
+        if self._memo is not None and seg in self._memo:
+            return self._memo[seg]
+        found = tuple(
+            r.index for r in self.rules if r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg))
+        )
+        if self._memo is not None:
+            self._memo[seg] = found
+        return found
 
     def candidates(self, buf: bytes) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -40,9 +53,7 @@ class PlainMatcher:
             if end == -1:
                 end = n
             for seg in _decode(buf[pos:end]).split("\r"):
-                for r in self.rules:
-                    if r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg)):
-                        out.append((end, r.index))
+                out.extend((end, index) for index in self._segment_rules(seg))
             pos = end + 1
         return out
 
