@@ -108,7 +108,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
     # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
     ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`| \(see above for traceback\): )", False,
-     r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b"),
+     # (nor a CPython C-API frame alone on its line in a native stack dump - "Py_Exit", "_Py_HandleSystemExit" - as
+     # torch_xla's "*** Begin stack trace ***" block prints them)
+     r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b|^\s*_{0,2}Py[A-Za-z]*_\w+\s*$"),
     # a bare "Error: ..." / "Exception: ..." (Go and Node CLIs, JS, Python's own bare Exception) only where
     # a line's message starts: mid-line it is prose ("... completed with error. Error: 2")
     # (also after a clock time: wxWidgets/Audacity-style "9:29:39: Error: ...")
