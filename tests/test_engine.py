@@ -687,13 +687,13 @@ def test_a_frame_in_a_compiled_cython_module_is_library_code():
 
 
 def test_a_title_naming_only_an_unknown_exception_yields_to_a_wrapper_in_the_body():
-    """An issue titled "# RuntimeError: Simulation crashed." whose body prints a RayTaskError(ClientException)
-    traceback: the title names an exception no entry knows, the body's Ray wrapper says where the error is."""
+    """An issue titled "# RuntimeError: Federated round aborted." whose body prints a RayTaskError(ClientException)
+    traceback: the title names an exception no entry knows, the body's Ray wrapper says where the error is.
+    (Built on flower #2758, whose real title "RuntimeError: Simulation crashed." has its own entry now.)"""
     log = "\n".join([
         "flwrlabs/flower · issue #2758 · closed · Python",
-        "# RuntimeError: Simulation crashed.",
+        "# RuntimeError: Federated round aborted.",
         "",
-        "ERROR flwr 2023-12-26 17:11:24,873 | app.py:315 | Your simulation crashed :(.",
         "RayTaskError(ClientException)             Traceback (most recent call last)",
         "File ~/miniconda3/envs/flower/lib/python3.10/site-packages/flwr/simulation/app.py:308, in start_simulation(client_fn)",
     ]) + "\n"

@@ -15,9 +15,11 @@ _PLACEHOLDER = re.compile(r"(?:^|/)(?:path/to|your[_-]|/to/|xxx|<)", re.I)
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    path = str(facts.get("path") or "").strip()
+    path = str(facts.get("path") or "").strip().strip("\u2018\u2019")
     if not path:
         return None
+    if facts.get("_signature") == "coreutils-cannot-stat":
+        return _coreutils(str(facts.get("script") or "cp"), path)
     script = str(facts.get("script") or "").lstrip("-")
     line = facts.get("line")
     builtin = facts.get("builtin")
@@ -65,3 +67,35 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived["where"] = f" ({kind})"
     derived["kind"] = kind
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
+
+def _coreutils(tool: str, path: str) -> Explanation:
+    """cp/mv/ln 'cannot stat': a source path the script expected is not there."""
+    relative = not (path.startswith("/") or path.startswith("~") or re.match(r"[A-Za-z]:[\\/]", path))
+    derived: dict[str, Any] = {"relative": "yes" if relative else "no"}
+    where = "relative to the directory the script runs in" if relative else "absolute"
+    if any(c in path for c in "*?["):
+        kind = "a glob that matched no file"
+        text = (f"{tool} got the pattern '{path}' literally: the shell found no file matching it ({where}), so the step "
+                "that should have written those files did not run, failed, or wrote them elsewhere.")
+        fix = (f"List what is there: ls -la {path.rsplit('/', 1)[0] if '/' in path else '.'}; rerun the step that writes these files and check its error.",)
+    elif _PLACEHOLDER.search(path):
+        kind = "a placeholder path that was never replaced"
+        text = f"'{path}' looks like a placeholder (path/to/...): the script was run without editing it."
+        fix = (f"Replace '{path}' with the real location on this machine, then rerun.",)
+    elif _STAGE.search(path) or "checkpoint" in path or "output" in path or "exp/" in path:
+        kind = "an earlier step did not produce it"
+        text = (f"{tool} expected '{path}' ({where}) to exist: it is written by an earlier stage or run, which was "
+                "skipped, failed, or used another name.")
+        fix = ("Run the stage that creates it first (e.g. the data preparation / training stage of run.sh) and read that stage's error.",)
+    elif relative:
+        kind = "a relative path that is not there"
+        text = f"{tool} could not find '{path}' relative to the current directory: the script was started from another directory, or the file was never created."
+        fix = ("Start the script from the directory it expects (repository or recipe root), or use an absolute path.",)
+    else:
+        kind = "an absolute path that does not exist on this machine"
+        text = f"{tool} could not find the absolute path '{path}': a path from another machine or a file not created yet."
+        fix = ("Edit the script variable holding it to this machine's location, or create the file first.",)
+    derived["where"] = f" ({kind})"
+    derived["kind"] = kind
+    return Explanation(text=text, fix=fix, derived=derived)
