@@ -46,6 +46,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"accept the host key of {h} (Host key verification failed)"
         parts.append(f"ssh refused to connect to {h} because its host key is not in known_hosts (batch mode cannot ask).")
         fix.append(f"Accept the key once: ssh-keyscan -H {h} >> ~/.ssh/known_hosts (or StrictHostKeyChecking accept-new for the cluster in ~/.ssh/config).")
+    elif reason and ("not known" in str(reason) or "name resolution" in str(reason) or "No address" in str(reason)):
+        target = facts.get("ssh_host") or h
+        derived["what"] = f"host name {target} does not resolve ({reason})"
+        parts.append(
+            f"The hostfile names {target}, which this machine cannot resolve ({reason}): a template hostfile (node0, worker-1) "
+            "or a host that exists only in another network or container. DeepSpeed probes the first host with ssh and gives up."
+        )
+        fix.append(f"For a single-node run remove the hostfile (deepspeed --num_gpus N ... without --hostfile) or list localhost / this machine's name instead of {target}.")
+        fix.append(f"For a real multi-node run make {target} resolvable from here (DNS, /etc/hosts, the pod's service name) and check with: getent hosts {target}")
     elif reason:
         derived["what"] = f"ssh to {facts.get('ssh_host') or h}" + (f" port {port}" if port else "") + f": {reason} (start sshd there or pass --ssh_port)"
         hint = _CONNECT.get(str(reason).lower(), "")

@@ -21,6 +21,10 @@ def _cause(detail: str, exit_type: str) -> tuple[str, str]:
         return "sys.exit called in the worker", "Code inside the worker called sys.exit; whatever it printed just before is in the worker's output."
     if "exit_actor" in d or "ray.kill" in d or exit_type == "INTENDED_USER_EXIT":
         return "intentionally killed", "The actor was stopped on purpose (ray.kill or exit_actor), so calls made afterwards fail."
+    if "crashed during start" in d:
+        return "crashed while starting", "The worker process exited before it registered with the raylet, so it never ran Python code that could print an error: an import error or broken environment in the worker (runtime_env, PYTHONPATH, a native library), or a crash at start-up. Its own .err/.out file under /tmp/ray/session_latest/logs/ says which."
+    if "hanging during start" in d:
+        return "hanging while starting", "The worker process is alive but did not register in time: a slow import or environment setup (runtime_env, a large working_dir) or an overloaded node; raise worker_register_timeout_seconds or make start-up lighter."
     if exit_type == "USER_ERROR":
         return "exception in the actor's constructor", "The actor's creation task raised; the exception is printed as a RayTaskError for its __init__."
     return exit_type or "died", ""
