@@ -37,6 +37,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text = f"PJRT_DEVICE='{dev}' is not a device this torch_xla knows (TPU, CUDA, CPU, NEURON and registered plugins)."
             fix = ("Set PJRT_DEVICE to TPU / CUDA / CPU / NEURON, matching an installed plugin.",)
         return Explanation(text=text, fix=fix, derived={"problem": f"unknown PJRT_DEVICE {dev}"})
+    if sig == "pjrt-device-not-set":
+        return Explanation(
+            text=("torch_xla needed a runtime device but PJRT_DEVICE is empty and no device was auto-selected, so the computation "
+                  "client was never created. This also happens when torch_xla is installed but not wanted (a GPU container or a "
+                  "library that imports torch_xla when it finds it)."),
+            fix=("Set the device before Python starts: export PJRT_DEVICE=TPU (TPU VM), CUDA (GPU plugin), CPU or NEURON.",
+                 "If XLA is not meant to be used: pip uninstall -y torch_xla libtpu."),
+            derived={"problem": "PJRT_DEVICE unset"},
+        )
     if sig == "defaulting-to-cpu":
         return Explanation(
             text="torch_xla found no TPU (libtpu + /dev/accel0), GPU or Neuron device and runs XLA on the CPU.",

@@ -33,6 +33,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix += [f"Raise tensor parallelism: each doubling of tp_degree roughly halves weights per core, so about {2 ** doubling}x the current tp_degree (within the instance's core count), or add pipeline parallelism.",
                 f"Or cut activations: halve micro-batch / sequence length (activation memory scales with both), enable sequence parallelism and activation checkpointing; aim below {limit * 0.9:.0f} GB (need factor {need}x now)."]
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    if facts.get("_signature") == "error-artifacts-stored":
+        art = str(facts.get("artifacts_dir") or "")
+        msg = facts.get("compiler_message")
+        workdir = art.rsplit("/", 1)[0] if "/" in art else art
+        derived["what"] = f"neuronx-cc error: {msg}" if msg else "neuronx-cc reported an error"
+        text = ("The Neuron compiler printed an ERROR block and gave up on this graph"
+                + (f" with: {msg}" + (f" ({facts.get('error_class')})" if facts.get("error_class") else "") + "." if msg else
+                   "; its own message is the first ERROR [neuronx-cc] line of the block (before the driver frames and 'Version information:').")
+                + (f" The compiler's inputs and intermediate files were kept in {art}." if art else ""))
+        fix += [f"Read the full compiler log: less {workdir}/log-neuron-cc.txt (the failing pass and its message).",
+                "Upgrade the Neuron SDK (neuronx-cc, torch-neuronx) together; if it persists, attach the artifacts directory to an aws-neuron-sdk issue."]
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     code = facts.get("exit_code")
     if code is not None:
         code = int(code)

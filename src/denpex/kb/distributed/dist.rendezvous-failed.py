@@ -47,6 +47,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             f"processes either never started, crashed before init_process_group, or cannot reach this address."
         )
         fix.append(f"Find the {missing} missing process(es): read the logs of the other node(s)/pods for an earlier crash or a launch failure.")
+    if facts.get("_signature") == "connect-errno-localhost-retry":
+        return Explanation(
+            text=(f"A retry warning: a process connecting to the c10d store at {host}:{port} tried a loopback address that is not "
+                  "usable here (errno 99) or was early, and torch retries. On one machine this is harmless when the run goes on; it "
+                  "is a failure only when the log ends with 'The client socket has timed out ... while trying to connect to'."),
+            fix=("Nothing to do if training continues. To silence it, use MASTER_ADDR=127.0.0.1 instead of localhost.",
+                 "If the run hangs here: look for the rank that never started (its own error) and for a timeout line."),
+            derived={"loopback_address": True},
+        )
     if host is not None and port is not None:
         where = f"{host}:{port}"
         if secs is not None:

@@ -9,6 +9,11 @@ from typing import Any
 from denpex.models import Explanation
 
 # (name, package prefix) -> (what changed, fix); package "" matches any package
+# numpy 1.20 deprecated the aliases of Python's builtins (np.bool, np.int, np.float, np.object, np.str, ...), 1.24 removed them
+_NUMPY_ALIAS = (
+    "NumPy 1.24 removed the aliases of Python's built-in types (np.bool, np.int, np.float, np.object, np.str; deprecated since 1.20); "
+    "code written for older NumPy imports them",
+    "Upgrade the importing library (its newer releases use bool/int/float or np.bool_/np.int64), or pin 'numpy<1.24'.")
 _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("cached_download", "huggingface_hub"): (
         "huggingface_hub 0.26 removed cached_download (use hf_hub_download); older diffusers, sentence-transformers and many demo repos still import it",
@@ -49,6 +54,14 @@ _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("ComplexWarning", "numpy"): (
         "NumPy 2.0 moved ComplexWarning to numpy.exceptions",
         "Upgrade the importing library, or pin 'numpy<2'."),
+    ("bool", "numpy"): _NUMPY_ALIAS,
+    ("int", "numpy"): _NUMPY_ALIAS,
+    ("float", "numpy"): _NUMPY_ALIAS,
+    ("complex", "numpy"): _NUMPY_ALIAS,
+    ("object", "numpy"): _NUMPY_ALIAS,
+    ("str", "numpy"): _NUMPY_ALIAS,
+    ("long", "numpy"): _NUMPY_ALIAS,
+    ("unicode", "numpy"): _NUMPY_ALIAS,
     ("AdamW", "transformers"): (
         "transformers deprecated its own AdamW in favour of torch.optim.AdamW and later removed it",
         "Use torch.optim.AdamW (from torch.optim import AdamW), or pin the transformers version the code was written for."),

@@ -25,7 +25,24 @@ def _basename(path: str) -> str:
     return re.split(r"[\\/]", path.rstrip("\\/"))[-1]
 
 
+def _checkout(facts: Mapping[str, Any]) -> Explanation | None:
+    module = str(facts.get("module") or "")
+    top = str(facts.get("top_level") or module.split(".", 1)[0])
+    if not module:
+        return None
+    root = str(facts.get("checkout") or "").rstrip("/\\")
+    where = f"{root}/{top}" if root else f"a {top}/ folder on sys.path"
+    text = (f"Python imported '{top}' from its source tree {where}, not from the installed package: the compiled core "
+            f"'{module}' is only present in a built/installed copy, so the import stops there. This happens when the "
+            f"script runs from inside the repository{f' ({root})' if root else ''} or that folder is on PYTHONPATH.")
+    fix = (f"cd out of the repository (cd ~) and run again, or remove {root or 'the checkout'} from PYTHONPATH; then python -c \"import {top}; print({top}.__file__)\" must point into site-packages.",
+           f"If you meant to use the checkout: build it in place (pip install -e . / python setup.py develop in {root or 'the repository'}), or install the wheel and run elsewhere.")
+    return Explanation(text=text, fix=fix, derived={"cause": f"'{top}' imported from its source checkout {where}", "top_level": top, "module": module})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "source-checkout-extension":
+        return _checkout(facts)
     module = str(facts.get("module") or facts.get("from_module") or facts.get("stdlib_hint") or "").strip("'\"")
     path = str(facts.get("path") or "").strip()
     attr = facts.get("attr") or facts.get("name")

@@ -25,6 +25,28 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     a, b = _dims(facts.get("shape_a")), _dims(facts.get("shape_b"))
     if not a or not b:
         return None
+    sig = facts.get("_signature")
+    if sig == "matmul-different-ndims":
+        vec = "In[1]" if len(b) < len(a) else "In[0]"
+        text = (f"MatMul got operands of rank {len(a)} ({a}) and rank {len(b)} ({b}): matmul needs two matrices (or batches "
+                f"of matrices of the same rank); {vec} has fewer axes - usually a 1-D vector (weights, coefficients) where a "
+                "column/row matrix was meant.")
+        fix = (f"Give {vec} the missing axis (tf.reshape(v, [-1, 1]) / tf.expand_dims), or use tf.linalg.matvec(M, v) for matrix times vector.",
+               "With explainers (shap, lime) wrapping a model: pass the model's real input rank and check the background data shape.")
+        return Explanation(text=text, fix=fix, derived={"hint": f" (rank {len(a)} vs {len(b)})"})
+    if sig == "matrix-size-incompatible":
+        if len(a) < 2 or len(b) < 2:
+            return None
+        k1, k2 = a[-1], b[-2]
+        text = (f"MatMul of {a} by {b}: the inner dimensions differ (In[0] has {k1} columns, In[1] has {k2} rows). "
+                f"When In[1] is a Dense/linear kernel [{b[-2]}, {b[-1]}], the layer was built for {k2} input features but "
+                f"receives {k1} - the data, a Flatten/Reshape before it or a checkpoint has another feature size than the model.")
+        fix = [f"Make the input width {k2} (or rebuild the layer for {k1} inputs): check model.summary() against the data's shape."]
+        if a[-1] == b[-1]:
+            fix.append("The last axes match: one operand is probably transposed - use tf.matmul(a, b, transpose_b=True).")
+        elif a[-2] == b[-2]:
+            fix.append("The first axes match: use tf.matmul(a, b, transpose_a=True).")
+        return Explanation(text=text, fix=tuple(fix), derived={"hint": f" (inner {k1} vs {k2})"})
     n = max(len(a), len(b))
     pa, pb = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
     bad = [i for i in range(n) if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1]

@@ -34,6 +34,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The command {short} {_SIG.get(str(sig), 'was killed by ' + str(sig))}; a process killed by a signal usually prints nothing about it.")
         if sig == "SIGKILL":
             fix.append("Confirm the OOM kill: dmesg -T | grep -iE 'killed process|out of memory' | tail; then lower the child's memory or raise the limit.")
+    elif facts.get("_signature") in ("wrapper-training-failed", "wrapper-subprocess-failed"):
+        how = f"exited with status {status}"
+        who = prog if facts.get("program") else "the training script"
+        parts.append(f"The front-end ran {who} training as a child process and the child exited with status {status}; "
+                     "this line only reports that - the child's own traceback or error is printed earlier in the same console "
+                     "(or in the trainer's log file), above this message.")
+        fix.append("Scroll up to the first Traceback / 'Error' printed by the training script, or run the trainer command by hand to see it.")
     else:
         how = f"exited with status {status}"
         parts.append(f"The command {short} exited with status {status}; Python raised CalledProcessError because check=True was used.")

@@ -63,7 +63,32 @@ def _major(v: str) -> int | None:
     return k[0] if k else None
 
 
+def _transformer_cfg(facts: Mapping[str, Any]) -> Explanation:
+    head = str(facts.get("head") or "Mask2Former/MaskFormer head")
+    key = str(facts.get("missing_key") or "")
+    codebase = str(facts.get("asserter") or "mmseg")
+    old_style = key in ("transformerlayers", "attn_cfgs")
+    if old_style:
+        what = f"{head}: installed mmdet/mmcv build the old transformer decoder"
+        text = (f"{codebase}'s {head} builds its transformer decoder from the installed mmdet, and that mmdet's decoder reads the "
+                f"old mmcv-style key '{key}', which the config (written for the refactored mmdet 3.x layers: layer_cfg, "
+                "self_attn_cfg, cross_attn_cfg) does not have. The config is fine; mmdet is older than the one the codebase "
+                "was released with (mmseg 1.0.0rc5+ needs mmdet >= 3.0.0rc6).")
+        install = "pip install -U 'mmdet>=3.0.0' (with mmcv>=2.0.0 and mmengine from the same generation), via mim install mmdet"
+    else:
+        what = f"{head}: config and installed mmdet are from different generations"
+        text = (f"{codebase}'s {head} reads the key '{key}' from its transformer decoder config, and the config does not have it: "
+                "the config and the installed mmdet/mmcv come from different OpenMMLab generations (mmcv 1.x style "
+                "transformerlayers / attn_cfgs versus mmdet 3.x layer_cfg / self_attn_cfg).")
+        install = "use the config shipped with the installed codebase version, or install the mmdet/mmcv versions its docs list"
+    fix = (f"Install matching versions: {install}.",
+           "Check the set: python -c \"import mmcv, mmengine, mmdet, mmseg; print(mmcv.__version__, mmengine.__version__, mmdet.__version__, mmseg.__version__)\" and compare with the codebase's get_started table.")
+    return Explanation(text=text, fix=fix, derived={"what": what, "install": install})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") in ("mask2former-transformer-cfg", "transformer-cfg-in-frames"):
+        return _transformer_cfg(facts)
     have_pkg = str(facts.get("have_pkg") or "MMCV")
     installed = str(facts.get("installed") or "")
     package = str(facts.get("package") or have_pkg.lower())
