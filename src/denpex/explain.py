@@ -119,6 +119,14 @@ def as_int(v: Any) -> int | None:
         return None
 
 
+def as_float(v: Any) -> float | None:
+    """A fact as a float, or None when it is missing or not a number (as ``as_int``)."""
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return None
+
+
 def fmt_bytes(n: float) -> str:
     for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
         if abs(n) >= size:

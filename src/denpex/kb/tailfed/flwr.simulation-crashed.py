@@ -5,22 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
 
 
-def _num(facts: Mapping[str, Any], key: str) -> float | None:
-    try:
-        v = facts.get(key)
-        return None if v is None else float(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    cpus, gpus = _num(facts, "num_cpus"), _num(facts, "num_gpus")
+    cpus, gpus = as_float(facts.get("num_cpus")), as_float(facts.get("num_gpus"))
     if cpus is None and gpus is None:
         return None
-    ccpu, cgpu = _num(facts, "cluster_cpus"), _num(facts, "cluster_gpus")
+    ccpu, cgpu = as_float(facts.get("cluster_cpus")), as_float(facts.get("cluster_gpus"))
     derived: dict[str, Any] = {}
     lines = [f"Each virtual client asks for {cpus:g} CPU and {gpus:g} GPU." if cpus is not None and gpus is not None else ""]
     fix: list[str] = ["Read the first traceback printed above 'Your simulation crashed': it is the real error."]

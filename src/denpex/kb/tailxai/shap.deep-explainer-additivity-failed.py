@@ -5,24 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
 
 
-def _num(v: Any) -> float | None:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    diff = _num(facts.get("max_diff"))
+    diff = as_float(facts.get("max_diff"))
     if diff is None:
-        diff = _num(facts.get("sum_diff"))
+        diff = as_float(facts.get("sum_diff"))
     if diff is None:
         return None
     diff = abs(diff)
-    tol = _num(facts.get("tolerance")) or 0.01
+    tol = as_float(facts.get("tolerance")) or 0.01
     fw = str(facts.get("framework") or "").lower()
     ratio = diff / tol if tol else 0.0
     if ratio < 5:
