@@ -228,7 +228,10 @@ def test_sbatch_label_names_task_3_and_host(runs):
     text = console.read_text(errors="replace")
     assert "3: [rank3]: RuntimeError: mat1 and mat2 shapes cannot be multiplied" in text
     said = srun_says(console)
-    assert said[0] == (HOST, (3,), "Exited with exit code 1")  # srun names task 3 first
+    # srun names task 3 first; when another task's collateral exit (a gloo connection reset on task 0) lands
+    # in the same instant srun groups them in one record ("tasks 0,3: Exited with exit code 1"), so the
+    # report must stand on task 3's own traceback, not on srun's order alone
+    assert said[0][0] == HOST and 3 in said[0][1] and said[0][2] == "Exited with exit code 1", said
     rep = _diagnose(console)
     p = rep["primary"]
     assert p["id"] == "torch.shape-mismatch" and p["rank"] == 3 and p["role"] == "root" and not p["suspect"]
@@ -237,6 +240,14 @@ def test_sbatch_label_names_task_3_and_host(runs):
     assert sorted(ranks) == [0, 1, 2, 3] and all(ranks[r]["host"] == HOST for r in ranks)
     assert ranks[3]["role"] == "initiating"
     assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 2))
+    # the same run as srun words it when task 0's collateral exit lands in the same instant as task 3's
+    grouped = re.sub(r"srun: error: (\S+): tasks? [\d,-]+: Exited with exit code 1", r"srun: error: \1: tasks 0,3: Exited with exit code 1",
+                     text, count=1)
+    assert grouped != text
+    (runs["sbatch"] / "grouped.log").write_text(grouped)
+    rep = _diagnose(runs["sbatch"] / "grouped.log")
+    assert rep["primary"]["id"] == "torch.shape-mismatch" and rep["primary"]["rank"] == 3 and not rep["primary"]["suspect"]
+    assert _by_rank(rep)[3]["role"] == "initiating"
 
 
 def test_output_per_task_files_name_task_2_and_host(runs):
@@ -244,7 +255,7 @@ def test_output_per_task_files_name_task_2_and_host(runs):
     names = sorted(p.name for p in (d / "logs").iterdir())
     assert names == [f"{HOST}-{t}.out" for t in range(4)]  # %N-%t
     said = srun_says(d / "console.log")
-    assert said[0] == (HOST, (2,), "Exited with exit code 1")
+    assert said[0][0] == HOST and 2 in said[0][1] and said[0][2] == "Exited with exit code 1", said  # (may be grouped)
     for target in ((d / "logs",), (d / "logs", d / "console.log")):
         rep = _diagnose(*target)
         p = rep["primary"]
