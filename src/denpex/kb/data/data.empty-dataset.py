@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
-
-
-def _float(v: Any) -> float | None:
-    try:
-        return float(str(v))
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -21,7 +15,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if "n_samples" in g:
         n = int(g["n_samples"])
         ts = g.get("test_size")
-        t = _float(ts)
+        t = as_float(ts)
         if n == 0:
             return Explanation(
                 text=f"train_test_split got an empty dataset (n_samples=0): the data was already empty before splitting.",

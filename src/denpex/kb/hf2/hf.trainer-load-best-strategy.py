@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
-
-
-def _num(v: Any) -> float | None:
-    try:
-        return float(str(v))
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -40,7 +34,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix = ("Set eval_strategy and save_strategy to the same value ('steps' or 'epoch').",)
         return Explanation(text=text, fix=fix, derived={"problem": problem})
     if sig == "steps-not-multiple":
-        s, e = _num(facts.get("save_steps")), _num(facts.get("eval_steps"))
+        s, e = as_float(facts.get("save_steps")), as_float(facts.get("eval_steps"))
         if s and e and e > 0:
             k = max(1, round(s / e))
             good = int(k * e) if e >= 1 else k * e

@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
-
-
-def _num(v: Any) -> float | None:
-    try:
-        return float(str(v))
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -34,7 +28,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         )
     request = str(facts.get("request") or "")
     capacity = str(facts.get("capacity") or "")
-    r, c = _num(request), _num(capacity)
+    r, c = as_float(request), as_float(capacity)
     over = ""
     if r is not None and c is not None and c >= 0:
         over = f" by {r - c:g}" if r > c else ""

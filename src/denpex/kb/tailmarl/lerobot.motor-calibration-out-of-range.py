@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
-
-
-def _num(v: Any) -> float | None:
-    try:
-        return float(str(v).strip())
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -34,7 +28,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     motor = str(facts.get("motor") or "joint")
     unit = str(facts.get("unit") or "")
     raw = str(facts.get("value") or "").strip()
-    val = _num(raw)
+    val = as_float(raw)
     fix: list[str] = []
     if raw.lower() in ("inf", "-inf", "nan"):
         diagnosis = f"{motor}: zero-width calibrated range ({raw})"

@@ -6,14 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
-
-
-def _num(v: str) -> float | None:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -32,7 +26,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"'{o}' and '{n}' are the same path written with different separators (Windows str(Path) vs POSIX); MLflow compares the strings."
         derived["action"] = "log paths with Path(p).as_posix()"
         fix.append(f"Log the path normalised: mlflow.log_param('{key}', Path(p).as_posix()) everywhere it is logged.")
-    elif _num(o) is not None and _num(n) is not None and _num(o) == _num(n):
+    elif as_float(o) is not None and as_float(n) is not None and as_float(o) == as_float(n):
         text = f"'{o}' and '{n}' are the same number formatted differently; MLflow compares the strings."
         derived["action"] = "normalise the number before logging"
         fix.append(f"Log one canonical form, e.g. mlflow.log_param('{key}', repr(float(v))), from a single place.")

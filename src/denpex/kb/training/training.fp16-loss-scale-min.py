@@ -5,19 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_float
 from denpex.models import Explanation
 
 
-def _num(v: Any) -> float | None:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    scale = _num(facts.get("loss_scale"))
-    floor = _num(facts.get("min_loss_scale"))
+    scale = as_float(facts.get("loss_scale"))
+    floor = as_float(facts.get("min_loss_scale"))
     value = scale if scale is not None else floor
     if value is None:
         return None
