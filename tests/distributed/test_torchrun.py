@@ -255,3 +255,25 @@ def test_late_rank_under_torchrun_beats_torchruns_root_cause(tmp_path):
         assert _by_rank(rep)[3]["role"] == "suspect" and _by_rank(rep)[3]["first_failure"] is None
     launcher = _torchrun_root_cause(console)
     print(f"torchrun Root Cause: rank {launcher}; denpex: rank {p['rank']}; truth: rank 3")
+
+
+def test_deprecated_torch_distributed_launch(tmp_path):
+    """The deprecated ``python -m torch.distributed.launch`` (still in older repositories' scripts): it
+    passes ``--local-rank=N`` to the script and prints its FutureWarning first; rank 2's shape error is
+    named as under torchrun, and the warning is not a failure."""
+    args = [sys.executable, "-m", "torch.distributed.launch", "--nproc_per_node", "4", "--master_port", str(_free_port()),
+            str(WORKER), "crash", "2"]
+    env = {**os.environ, "COLLECTIVE_TIMEOUT_S": "8", "PYTHONUNBUFFERED": "1"}
+    with open(tmp_path / "console.log", "wb") as out:
+        proc = subprocess.run(args, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env, timeout=180, check=False)
+    assert proc.returncode != 0
+    text = (tmp_path / "console.log").read_text(errors="replace")
+    assert "torch.distributed.launch is deprecated" in text
+    assert _torchrun_root_cause(tmp_path / "console.log") == 2
+    rep = _diagnose(tmp_path / "console.log")
+    p = rep["primary"]
+    assert p["id"] == "torch.shape-mismatch" and p["rank"] == 2 and p["role"] == "root" and not p["suspect"]
+    ranks = _by_rank(rep)
+    assert ranks[2]["role"] == "initiating"
+    assert all(ranks[r]["role"] in ("collateral", "silent") for r in (0, 1, 3))
+    assert not any(f["id"].startswith("python.deprecat") or "FutureWarning" in f["evidence"][0]["text"] for f in rep["findings"])

@@ -29,8 +29,9 @@ log = logging.getLogger("train")
 
 
 def main() -> None:
-    # (the DeepSpeed launcher puts --local_rank=N before the script's own arguments unless --no_local_rank)
-    args = [a for a in sys.argv[1:] if not a.startswith("--local_rank")]
+    # (the DeepSpeed launcher puts --local_rank=N before the script's own arguments unless --no_local_rank;
+    # the deprecated torch.distributed.launch without --use-env passes --local-rank=N)
+    args = [a for a in sys.argv[1:] if not a.startswith(("--local_rank", "--local-rank"))]
     scenario, bad = args[0], int(args[1])
     timeout = datetime.timedelta(seconds=float(os.environ.get("COLLECTIVE_TIMEOUT_S", "8")))
     dist.init_process_group("gloo", timeout=timeout)
