@@ -14,6 +14,21 @@ _NUMPY_ALIAS = (
     "NumPy 1.24 removed the aliases of Python's built-in types (np.bool, np.int, np.float, np.object, np.str; deprecated since 1.20); "
     "code written for older NumPy imports them",
     "Upgrade the importing library (its newer releases use bool/int/float or np.bool_/np.int64), or pin 'numpy<1.24'.")
+# NumPy 2.0 (NEP 52) removed names from the main namespace: the removed name -> what to use instead
+_NUMPY2_REMOVED = {
+    "NaN": "np.nan", "NAN": "np.nan", "Inf": "np.inf", "Infinity": "np.inf", "infty": "np.inf", "PINF": "np.inf",
+    "NINF": "-np.inf", "PZERO": "0.0", "NZERO": "-0.0", "float_": "np.float64", "complex_": "np.complex128",
+    "cfloat": "np.complex128", "longfloat": "np.longdouble", "singlecomplex": "np.complex64",
+    "clongfloat": "np.clongdouble", "longcomplex": "np.clongdouble", "string_": "np.bytes_", "unicode_": "np.str_",
+    "Inf_": "np.inf", "product": "np.prod", "cumproduct": "np.cumprod", "sometrue": "np.any", "alltrue": "np.all",
+    "in1d": "np.isin", "row_stack": "np.vstack", "trapz": "np.trapezoid", "asfarray": "np.asarray(x, dtype=float)",
+    "round_": "np.round", "find_common_type": "np.result_type", "issubclass_": "issubclass", "msort": "np.sort(a, axis=0)",
+    "cast": "np.asarray(x, dtype=...)", "mat": "np.asmatrix", "source": "inspect.getsource", "lookfor": "(search the docs)",
+    "who": "(an IDE's variable explorer)", "safe_eval": "ast.literal_eval", "set_string_function": "np.set_printoptions",
+    "deprecate": "(warnings.warn)", "disp": "print", "byte_bounds": "np.lib.array_utils.byte_bounds",
+    "compare_chararrays": "np.char.compare_chararrays", "format_parser": "np.rec.format_parser", "recfromcsv": "np.genfromtxt",
+    "recfromtxt": "np.genfromtxt", "tracemalloc_domain": "np.lib.tracemalloc_domain", "add_newdoc_ufunc": "(nothing)",
+}
 _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("cached_download", "huggingface_hub"): (
         "huggingface_hub 0.26 removed cached_download (use hf_hub_download); older diffusers, sentence-transformers and many demo repos still import it",
@@ -94,6 +109,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     derived: dict[str, Any] = {"pkg_label": pkg or "its module"}
     known = next((v for (n, p), v in _KNOWN.items() if n == name and pkg and _matches(pkg, p)), None)
+    if known is None and pkg == "numpy" and name in _NUMPY2_REMOVED:
+        known = (f"NumPy 2.0 removed np.{name} from its main namespace (NEP 52; use {_NUMPY2_REMOVED[name]}); "
+                 "the importing code was written for NumPy 1.x",
+                 f"Upgrade the importing library to a release that supports NumPy 2 (or edit the import: {_NUMPY2_REMOVED[name]}), or pin 'numpy<2'.")
     if known:
         parts.append(f"{where} has no '{name}': {known[0]}.")
         fix.append(known[1])

@@ -113,6 +113,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     elif module == "collections" and attr in _COLLECTIONS_ABC:
         parts.append(f"Python 3.10 removed collections.{attr}; it lives in collections.abc. The code predates Python 3.10.")
         fix.append(f"Use collections.abc.{attr}, upgrade the library that uses collections.{attr}, or run under Python <= 3.9.")
+    elif top == "torch" and str(facts.get("companion") or "") in ("torchvision", "torchaudio", "torchtext"):
+        lib = str(facts.get("companion"))
+        derived["pair"] = f"{lib} newer than torch"
+        parts.append(
+            f"{lib} itself uses {module}.{attr}, which this torch does not have: {lib} was installed for a newer torch "
+            f"(pip upgraded {lib} alone, or the two come from different channels). Each {lib} release supports one torch release."
+        )
+        fix.append(f"Install the matching pair in one command, e.g. pip install torch==2.1.2 {lib}==" + ("0.16.2" if lib == "torchvision" else "2.1.2")
+                   + f" (torchvision 0.(15+k) pairs with torch 2.k; 0.(N+1) with torch 1.N), or downgrade {lib} to the release made for your torch.")
+        fix.append(f"Check both: python -c 'import torch, {lib}; print(torch.__version__, {lib}.__version__)'.")
     elif module == "torch._C" and attr.startswith("_cuda"):
         parts.append(f"torch._C has no {attr}: this torch is a CPU-only build, so the CUDA bindings are absent.")
         fix.append("Install a CUDA build of torch from the PyTorch index (e.g. pip install torch --index-url https://download.pytorch.org/whl/cu121) and check torch.version.cuda is not None.")

@@ -56,6 +56,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("pip install -U 'tokenizers>=0.20' 'transformers>=4.45' (transformers pins tokenizers; upgrade both, or the serving engine that pins them).",),
             derived={"what": f"tokenizer.json is newer than the installed tokenizers ({enum})"},
         )
+    if g.get("_signature") == "json-eof":
+        line = g.get("json_line")
+        empty = str(line) in ("0", "1")
+        text = ("tokenizer.json ends before its JSON does" + (f" (at line {line})" if line else "") + ": "
+                + ("the file is empty or nearly so" if empty else "the file is cut off")
+                + " - an interrupted download, a full disk while saving, or a Git LFS pointer instead of the file.")
+        return Explanation(
+            text=text,
+            fix=("Delete the cached tokenizer.json (the model folder or ~/.cache/huggingface/hub/models--<org>--<name>) and download it again; "
+                 "check its size against the one shown on the Hub.",),
+            derived={"what": "tokenizer.json is truncated" if not empty else "tokenizer.json is empty"},
+        )
     if g.get("_signature") == "slow-version-not-instantiable":
         return Explanation(
             text=("The fast tokenizer had to be rebuilt from the slow (sentencepiece) tokenizer - there is no tokenizer.json, or an option such as "

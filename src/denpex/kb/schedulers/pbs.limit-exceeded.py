@@ -29,7 +29,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     limit = facts.get("limit")
     if not resource:
         reason = str(facts.get("mail_reason") or "")
-        if "walltime" in reason:
+        if "walltime" in reason or "wallclock" in reason:
             resource = "walltime"
         elif "memory" in reason:
             resource = "mem"

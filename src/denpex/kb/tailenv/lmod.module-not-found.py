@@ -28,7 +28,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     name, _, version = module.partition("/")
     low = module.lower()
     fix: list[str] = []
-    if sig == "lmod-exist-cannot-load":
+    if sig in ("lmod-exist-cannot-load", "lmod-exist-cannot-load-wrapped"):
         diagnosis = "hierarchical module: parents not loaded"
         text = (f"{module} exists in the module tree but is not on the current MODULEPATH: it hangs below a "
                 "compiler/MPI/toolchain (or release) module that must be loaded first.")

@@ -34,6 +34,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not name:
         return None
     name = str(name)
+    if str(module).startswith("pytorch_lightning") and name == "metrics":
+        text = ("pytorch_lightning.metrics was deprecated in pytorch-lightning 1.3 and removed in 1.5: the metrics moved to "
+                "the separate torchmetrics package, and the installed pytorch-lightning is newer than the code expects.")
+        fix = ("Port the import: from pytorch_lightning.metrics.X import Y -> from torchmetrics import Y (pip install torchmetrics),",
+               "or pin the release the repository was written for: pip install 'pytorch-lightning<1.5'.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": "pytorch_lightning.metrics removed (moved to torchmetrics)"})
     if name in _RENAMED:
         new = _RENAMED[name]
         text = (f"'{name}' was renamed to '{new}' in torchmetrics 0.7 and the old name was removed in 0.8; "
