@@ -34,6 +34,9 @@ FAILURES = [
     ("ray.exceptions.RayTaskError(ActorDiedError): ray::TaskRunner.run() (pid=892962, ip=10.0.0.7, actor_id=f1c2)", "Ray wrapper with its inner class"),
     ("triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit: 65536.", "dotted class without an Error suffix"),
     ("  | ray_release.exception.CommandError: Command returned non-success status: -1", "exception-group bar prefix"),
+    ("16/12/22 13:56:26 ERROR yarn.ApplicationMaster: User class threw exception: java.lang.UnsatisfiedLinkError: no lmdbjni in java.library.path",
+     "Java class after prose that says 'class' (Spark ApplicationMaster)"),
+    ("Got an error from the server: ValueError: invalid literal for int() with base 10: 'abc'", "exception after prose that says 'from'"),
     ("No module named 'sim_agent'", "no exception class: missing module"),
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
     ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),
@@ -251,6 +254,9 @@ NEAR_MISSES = [
     "DEBUG socket.error counter: 0",
     "queue.Empty is raised when no item arrives in time; polling again",
     "INFO no EXCEPTION occurred: all 12 steps finished",
+    # quoted source code in a traceback, whatever the word that opens the statement
+    "    class DatasetError(RuntimeError):",
+    "    from mypkg.errors import ShardError",
 ]
 
 

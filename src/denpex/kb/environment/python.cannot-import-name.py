@@ -66,6 +66,10 @@ _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
     ("getargspec", "inspect"): (
         "Python 3.11 removed inspect.getargspec (use inspect.getfullargspec)",
         "Upgrade the importing library, or run it under Python <= 3.10."),
+    ("packaging", "pkg_resources"): (
+        "setuptools 70 stopped exposing its vendored packaging as pkg_resources.packaging; torch < 2.4 "
+        "(torch.utils.cpp_extension) and tools built on it import it from there",
+        "pip install 'setuptools<70' (e.g. 69.5.1), or upgrade the importing package (torch >= 2.4 imports packaging directly)."),
     ("ComplexWarning", "numpy"): (
         "NumPy 2.0 moved ComplexWarning to numpy.exceptions",
         "Upgrade the importing library, or pin 'numpy<2'."),

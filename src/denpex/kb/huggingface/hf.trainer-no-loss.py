@@ -16,6 +16,17 @@ def _keys(text: object) -> list[str]:
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "legacy-keyerror-loss":
+        return Explanation(
+            text=("Trainer.compute_loss read outputs['loss'] and the model output has no 'loss' entry (transformers 4.0-4.5 "
+                  "print this KeyError; newer releases name the returned and received keys). Either no labels reached the "
+                  "model, the model has no task head, or its forward() never computes a loss (e.g. Transformer-XL, custom models)."),
+            fix=("Print one collated batch (next(iter(trainer.get_train_dataloader())).keys()): 'labels' must be there; for causal LM "
+                 "use DataCollatorForLanguageModeling(tokenizer, mlm=False).",
+                 "Use a model whose forward() returns a loss when given labels (AutoModelFor<Task>), or override Trainer.compute_loss.",
+                 "Upgrade transformers to get the message that lists the returned and received keys."),
+            derived={"cause": "legacy-keyerror"},
+        )
     outs = _keys(facts.get("output_keys"))
     ins = _keys(facts.get("input_keys"))
     if not outs and not ins:

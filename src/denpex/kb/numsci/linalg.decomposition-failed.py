@@ -25,9 +25,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                "Add eps to the covariance diagonals (offset = np.eye(d) * 1e-6) before sqrtm, as pytorch-fid does on failure.",
                nan_first)
         return Explanation(text=text, fix=fix, derived={"failure": kind})
-    if sig == "nonfinite-input":
+    if sig in ("nonfinite-input", "torch-svd-nonfinite"):
         kind = "input contains NaN or inf"
-        text = "scipy/numpy refused the matrix because it contains NaN or inf values; the decomposition never started."
+        text = ("scipy/numpy refused the matrix because it contains NaN or inf values; the decomposition never started."
+                if sig == "nonfinite-input" else
+                "torch's SVD stopped because the matrix holds NaN or inf: the values were already broken upstream "
+                "(a NaN forward pass, a division by zero, an exploding sample), not a hard matrix.")
         fix = (nan_first, "Trace where the NaN appears (loss, features, a division by a zero std) and fix it there.")
     elif "positive" in sig or "minor" in sig or sig in ("scipy-leading-minor", "scipy-eigh-b", "torch-cholesky") or "positive definite" in kind:
         kind = kind or "matrix is not positive definite"

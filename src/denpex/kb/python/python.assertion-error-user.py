@@ -63,6 +63,12 @@ def _kind(cond: str, msg: str) -> tuple[str, str, str]:
             "The code checks that a path exists; the path it built does not exist from this working directory (data or weights not downloaded, another folder layout, a relative path resolved from elsewhere).",
             "Print os.path.abspath(<path>) at the assert; download/extract the file there or pass the correct path (and run from the directory the README uses).",
         )
+    if not cond and re.search(r"\b(?:are|is) different\b|\bdiffer(?:s|ent)?\b|\bmismatch|\bdo(?:es)? not match\b|\bnot equal\b", low):
+        return (
+            "two sets disagree",
+            "The code requires two things to agree (the number of files of each kind, a config value vs what the data or checkpoint provides); they differ in this run - often a preprocessing step that was skipped or produced fewer outputs for one kind.",
+            "Count both sides (ls | wc -l per folder, or print both values) and redo the step that produced the smaller side.",
+        )
     if re.search(r"len\([^)]*\)\s*(?:>|>=|!=)\s*[01]\b|len\([^)]*\)\s*>\s*0|^len\(|^\w+$|glob|listdir|ckpt|checkpoint|files|images|paths|samples|found", low):
         return (
             "nothing was found",
@@ -134,11 +140,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     code = str(facts.get("code") or "").strip()
     msg = str(facts.get("message") or "").strip()
     rf = raising_frame(facts)
-    cond, msg_expr = _split_condition(code) if code else ("", "")
+    # Python < 3.11 shows only the LAST line of a multi-line assert ("), f'...'"): the condition is above it
+    tail_only = bool(re.match(r"\)?, ?f?[\"']", code))
+    cond, msg_expr = _split_condition(code) if code and not tail_only else ("", "")
     cause, text, fix = _kind(cond, msg)
     parts = []
     if cond:
         parts.append(f"The assert `{cond}` is false" + (f" at {rf.where}" if rf.where else "") + ".")
+    elif tail_only:
+        parts.append("A multi-line assert failed" + (f" at {rf.where}" if rf.where else "") + "; the traceback shows only its last "
+                     "line (the message), so open the file at that line and read the condition on the lines above it.")
     elif code:
         parts.append(f"`{code}` raised AssertionError" + (f" at {rf.where}" if rf.where else "") + ".")
     if msg:

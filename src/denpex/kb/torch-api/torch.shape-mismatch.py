@@ -56,6 +56,21 @@ def _matmul(f: Mapping[str, Any]) -> Explanation | None:
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     f = facts
+    if f.get("out_shape") is not None and f.get("broadcast_shape") is not None:
+        out = [x.strip() for x in str(f["out_shape"]).split(",") if x.strip()]
+        bc = [x.strip() for x in str(f["broadcast_shape"]).split(",") if x.strip()]
+        if len(bc) > len(out):
+            why = (f"the other operand has {len(bc)} dims where the written tensor has {len(out)}: broadcasting "
+                   f"adds leading dims [{', '.join(bc[:len(bc) - len(out)])}]")
+        else:
+            diff = [str(i) for i, (o, b) in enumerate(zip(out, bc)) if o != b]
+            why = f"dims {', '.join(diff) or '?'} of the other operand are larger than those of the written tensor"
+        text = (f"An in-place (or out=) operation writes into a tensor of shape [{f['out_shape']}], but broadcasting the "
+                f"operands gives [{f['broadcast_shape']}]: {why}. In-place ops cannot grow their target.")
+        fix = ("Use the out-of-place form (x = x + y instead of x += y / x.add_(y)), or reshape/squeeze the other operand "
+               "(e.g. an attention mask with an extra batch dim) to the target's shape; in a framework/extension, this "
+               "usually means the caller and the library disagree on a tensor layout - update them together.",)
+        return Explanation(text=text, fix=fix, derived={"detail": f"[{f['out_shape']}] vs broadcast [{f['broadcast_shape']}]"})
     if f.get("mat1_cols") is not None:
         return _matmul(f)
     if f.get("size_a") == 0 and f.get("size_b") is None:

@@ -10,7 +10,7 @@ from denpex.models import Explanation
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    which = facts.get("which") or ("input" if facts.get("_signature") == "thnn-assert" else None)
+    which = facts.get("which") or ("input" if facts.get("_signature") in ("thnn-assert", "cuda-kernel-assert", "aten-cuda-kernel-assert") else None)
     if not which:
         return None
     raw = facts.get("value")
