@@ -38,6 +38,28 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         else:
             text += " A single allocation this large is usually an attention or VAE activation that scales with resolution and batch."
         return Explanation(text=text, fix=tuple(_FIX["mem"]), derived=derived)
+    check = str(facts.get("check") or "").strip()
+    if check:
+        where = f"{facts.get('source_file') or 'the DirectML plugin'}:{facts.get('source_line') or '?'}"
+        if "broadcast" in check:
+            kind, what = "arg", "an operator got input shapes the plugin cannot broadcast (a size-1/expand pattern its tensor descriptor does not support)"
+        elif "DIMENSION_COUNT_MAX" in check or "rank" in check:
+            kind, what = "arg", "a tensor has more dimensions than DirectML supports (at most 8, 4-5 for many operators)"
+        elif "GetDeviceRemovedReason" in check:
+            kind, what = "reset", "the GPU was removed/reset by Windows while a command list ran"
+        elif "CreateCommittedResource" in check or "OUTOFMEMORY" in check:
+            kind, what = "mem", "a D3D12 buffer could not be created (usually video memory exhausted)"
+        elif "HRESULT" in check:
+            kind, what = "arg", "a DirectML API call returned a failing HRESULT (operator or device not supported by this build/driver)"
+        else:
+            kind, what = "other", "an internal consistency check of the DirectML backend failed"
+        derived["what"] = f"internal check failed at {where}"
+        text = (f"The torch-directml / pytorch-directml backend aborted on its own check at {where} ('{check[:160]}'): {what}. "
+                "It is a limitation or bug of the DirectML plugin for this operator, not an error in the model code as such.")
+        fix = list(_FIX[kind])
+        if kind == "arg":
+            fix.append("Find the operator (run the step on CPU to get a normal error, or bisect the forward) and run it on CPU or reshape/expand the tensors explicitly before it; the CUDA/ROCm or CPU path avoids the plugin.")
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     hr = None
     if facts.get("hresult"):
         hr = int(str(facts["hresult"]), 16)

@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def _major_minor(v: str) -> tuple[int, int] | None:
@@ -25,11 +19,11 @@ def _major_minor(v: str) -> tuple[int, int] | None:
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     op_name = str(facts.get("op_name") or "")
-    op_id = _int(facts.get("op_id"))
+    op_id = as_int(facts.get("op_id"))
     if not op_name and op_id is None:
         return None
-    counter = _int(facts.get("run_counter"))
-    total = _int(facts.get("task_number"))
+    counter = as_int(facts.get("run_counter"))
+    total = as_int(facts.get("task_number"))
     rt = str(facts.get("runtime_version") or "")
     drv = str(facts.get("driver_version") or "")
     tk = str(facts.get("toolkit_version") or "")

@@ -93,6 +93,25 @@ def _compiled(module: str) -> bool:
     return module.rsplit(".", 1)[-1].endswith(_COMPILED_SUFFIXES)
 
 
+def _source_checkout(path: str, top: str) -> str | None:
+    """The checkout folder when `path` runs `top` from a repository clone (<top>-master/<top>/..., ~/<top>/<top>/...)
+    rather than from an installation."""
+    p = path.replace("\\", "/")
+    low = p.lower()
+    if not p or any(s in low for s in ("site-packages", "dist-packages", "/lib/python", ".egg", "/lib/site-python")):
+        return None
+    segs = p.split("/")
+    want = top.lower().replace("_", "")
+    for i in range(1, len(segs) - 1):
+        if segs[i] != top:
+            continue
+        parent = segs[i - 1]
+        norm = parent.lower().replace("-", "").replace("_", "")
+        if want in norm or parent.lower().endswith(("-master", "-main", "-develop")):
+            return "/".join(segs[:i]) if "\\" not in path else "\\".join(path.replace("/", "\\").split("\\")[:i])
+    return None
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     module = str(facts.get("module") or "").strip().strip("'\"")
     if not module:
@@ -114,6 +133,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         )
         fix.append(f"Install {top} first, then build without isolation: pip install {top} && pip install --no-build-isolation <package>.")
         fix.append("Or install a prebuilt wheel of the package for your Python/torch/CUDA, so nothing has to be built.")
+    elif "-" in module:
+        folder = next((part for part in module.split(".") if "-" in part), module)
+        derived["advice"] = f"no importable folder {folder!r} on sys.path"
+        parts.append(
+            f"'{module}' contains '-', which no Python identifier can: this is a folder name turned into a dotted path "
+            f"for importlib.import_module (a web UI extension or a custom-node folder). No folder named {folder!r} "
+            f"exists under {top!r} on sys.path: the extension is not installed, is installed under another folder "
+            "name, or the calling code expects a different application layout (e.g. a built-in feature in a fork)."
+        )
+        fix.append(f"Check that the folder {top}/{folder} exists with that exact name (ls {top}); install or rename it, or use the built-in equivalent of the app.")
+        fix.append("Update the extension/script that imports it so that it matches the application you run.")
     elif facts.get("_signature") == "python-m" and not hit:
         derived["advice"] = f"python -m found no {module} on sys.path"
         parts.append(
@@ -158,6 +188,22 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "the repo snapshot, or HF_MODULES_CACHE was cleared or is not shared between nodes."
         )
         fix.append("Delete ~/.cache/huggingface/modules/transformers_modules and load again with trust_remote_code=True; on clusters put HF_HOME on a shared, writable path.")
+    elif "." in module and not table.get(module) and not any(_under(module, s[0]) for s in _SUBMODULES) and (
+            checkout := _source_checkout(str(facts.get("frame_path") or ""), top)):
+        # "No module named 'causalml.inference.tree.uplift'" raised from C:\...\causalml-master\causalml\...: the package
+        # runs from an unbuilt clone whose compiled (Cython/C) modules exist only after a build
+        derived["advice"] = f"{top} is imported from an unbuilt source checkout ({checkout})"
+        derived["checkout"] = checkout
+        parts.append(
+            f"'{top}' is imported from the repository clone {checkout}, not from an installed package: the frames run "
+            f"{checkout}/{top}/... (the working directory or PYTHONPATH holds the clone). '{module}' is part of {top} but "
+            f"is missing from the clone - typically a compiled (Cython/C++) module that exists only after the package is "
+            f"built, so no version change is involved."
+        )
+        fix.append(f"Build the clone in place: cd {checkout} && pip install -e . (or python setup.py build_ext --inplace); "
+                   "this needs a C compiler (and Cython/numpy as the project's build requirements say).")
+        fix.append(f"Or use the released wheel: pip install {table.get(top, (top, ''))[0]} and run your script from a folder outside {checkout}, "
+                   f"so that 'import {top}' finds the installed copy (python -c \"import {top}; print({top}.__file__)\").")
     elif "." in module and not table.get(module) and _compiled(module) and not any(_under(module, s[0]) for s in _SUBMODULES):
         # "No module named 'nms._ext'", "'rroi_align._ext'", "'lib.model.roi_align._C'": the parent folder is found,
         # its compiled part was never built (old research repositories: a build.py / make.sh / setup.py build_ext step)

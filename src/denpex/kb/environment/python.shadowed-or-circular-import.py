@@ -40,9 +40,34 @@ def _checkout(facts: Mapping[str, Any]) -> Explanation | None:
     return Explanation(text=text, fix=fix, derived={"cause": f"'{top}' imported from its source checkout {where}", "top_level": top, "module": module})
 
 
+def _shadow_frame(facts: Mapping[str, Any]) -> Explanation | None:
+    """A script named like a library runs at module level and the library's attribute is missing: the script imported itself."""
+    path = str(facts.get("path") or "").strip()
+    if not path:
+        return None
+    shadow = _basename(path).removesuffix(".py")
+    module = str(facts.get("module") or shadow)
+    attr = facts.get("attr")
+    if module != shadow:
+        text = (f"The failing line runs at the top level of {path}, a file named after the library '{shadow}', while the error is about "
+                f"'{module}'{f' (no {attr!r})' if attr else ''}. A script named {shadow}.py shadows '{shadow}' for every import from its "
+                f"folder; rename it first, then check whether '{module}' still lacks the name (a version change).")
+        fix = (f"Rename {path} (e.g. to my_{shadow}.py) and delete __pycache__/{shadow}*.pyc beside it.",
+               f"Then, if it still fails: python -c \"import {module}; print({module}.__version__, {module}.__file__)\".")
+        return Explanation(text=text, fix=fix, derived={"cause": f"a local {shadow}.py shadows '{shadow}'", "top_level": shadow, "module": module})
+    text = (f"'import {module}' imported your own file {path} instead of the installed '{module}': the script's folder is first on "
+            f"sys.path, so the file named {shadow}.py is the module '{module}', and it has no {repr(attr) if attr else 'such name'} (the "
+            f"installed library does). Nothing is wrong with the installed version.")
+    fix = (f"Rename {path} (e.g. to {shadow}_demo.py) and delete __pycache__/{shadow}*.pyc (and any {shadow}.pyc) beside it.",
+           f"Check: python -c \"import {module}; print({module}.__file__)\" from that folder must print a path in site-packages.")
+    return Explanation(text=text, fix=fix, derived={"cause": f"your file {_basename(path)} shadows the '{module}' package", "top_level": module, "module": module})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if facts.get("_signature") == "source-checkout-extension":
         return _checkout(facts)
+    if facts.get("_signature") in ("shadow-file-frame", "shadow-file-frame-py2"):
+        return _shadow_frame(facts)
     module = str(facts.get("module") or facts.get("from_module") or facts.get("stdlib_hint") or "").strip("'\"")
     path = str(facts.get("path") or "").strip()
     attr = facts.get("attr") or facts.get("name")

@@ -43,8 +43,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if facts.get("win_error") is not None:
         code = facts["win_error"]
-        derived["what"] = f"Windows LoadLibrary error {code} for {facts.get('provider_lib')}"
-        parts.append(f"Windows could not load {facts.get('provider_lib')} (error {code}" + (": a DLL it depends on - cudart64_*, cublasLt64_*, cudnn64_* - was not found on PATH)." if code == 126 else ")."))
+        lib = facts.get("provider_lib") or "the provider bridge library onnxruntime_providers_shared.dll"
+        derived["what"] = f"Windows LoadLibrary error {code} for {lib}"
+        parts.append(f"Windows could not load {lib} (error {code}" + (": a DLL it depends on - cudart64_*, cublasLt64_*, cudnn64_* - was not found on PATH)." if code == 126 else ")."))
         fix.append("Install the CUDA and cuDNN major versions this onnxruntime-gpu needs and add their bin folders to PATH (or import torch first so its bundled DLLs are loaded; onnxruntime.preload_dlls() on ORT >= 1.21).")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if err:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 _BY_NAME = {
@@ -13,19 +14,12 @@ _BY_NAME = {
 }
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     name = str(facts.get("signal_name") or "").strip()
     sig = str(facts.get("signal") or "").strip() or _BY_NAME.get(name.lower(), "")
     if not name and not sig:
         return None
-    pid, sender = _int(facts.get("pid")), _int(facts.get("sender_pid"))
+    pid, sender = as_int(facts.get("pid")), as_int(facts.get("sender_pid"))
     external = bool(facts.get("external"))
     frame = str(facts.get("top_frame") or "")
     lib = str(facts.get("missing_lib") or "")

@@ -5,19 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    batch, mini = _int(facts.get("batch")), _int(facts.get("mini_batch"))
-    w, h = _int(facts.get("net_width")), _int(facts.get("net_height"))
+    batch, mini = as_int(facts.get("batch")), as_int(facts.get("mini_batch"))
+    w, h = as_int(facts.get("net_width")), as_int(facts.get("net_height"))
     derived: dict[str, Any] = {"minibatch_text": ""}
     fix: list[str] = []
     parts: list[str] = []

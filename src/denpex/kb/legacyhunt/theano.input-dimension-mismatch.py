@@ -5,21 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature", ""))
     if sig == "gemm-args":
-        ar, ac, br, bc = (_int(facts.get(k)) for k in ("a_rows", "a_cols", "b_rows", "b_cols"))
-        zr, zc = _int(facts.get("z_rows")), _int(facts.get("z_cols"))
+        ar, ac, br, bc = (as_int(facts.get(k)) for k in ("a_rows", "a_cols", "b_rows", "b_cols"))
+        zr, zc = as_int(facts.get("z_rows")), as_int(facts.get("z_cols"))
         if None in (ar, ac, br, bc, zr, zc):
             return None
         if ac != br:
@@ -36,7 +30,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("Check the layers merged (added) at this point: their unit counts must agree; in old Keras Merge layers check mode and output_shape.",),
             derived={"mismatch_text": f": gemm output {ar}x{bc} vs {zr}x{zc}", "diagnosis": "gemm output size differs (merge of different widths)"},
         )
-    axis, a, b = _int(facts.get("axis")), _int(facts.get("size_a")), _int(facts.get("size_b"))
+    axis, a, b = as_int(facts.get("axis")), as_int(facts.get("size_a")), as_int(facts.get("size_b"))
     if axis is None or a is None or b is None:
         return None
     txt = f": axis {axis} is {a} vs {b}"

@@ -10,7 +10,18 @@ from denpex.models import Explanation
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     exc = facts.get("exception") or "bad_alloc"
-    derived: dict[str, Any] = {}
+    derived: dict[str, Any] = {"outcome": "and the process aborted"}
+    if facts.get("_signature") == "ort-bad-allocation":
+        return Explanation(
+            text=("ONNX Runtime caught a C++ std::bad_alloc ('bad allocation' is the Windows/MSVC text) and raised it as a Python error: "
+                  "host RAM (or the process's address space) could not hold what the session needed - the model's weights at load, or "
+                  "the activations of this input at run time. A 32-bit Python, a huge input (a long audio file processed in one piece, "
+                  "a large batch) or several sessions loaded at once are the usual reasons; an input with a corrupted shape can ask for "
+                  "an impossible size too."),
+            fix=("Free RAM: close other programs, load fewer models at once, process shorter chunks / smaller segment or batch sizes.",
+                 "Check that Python is 64-bit (python -c \"import struct; print(struct.calcsize('P')*8)\") and the Windows page file is not disabled or tiny.",
+                 "If it fails instantly with plenty of free RAM: check the model file (re-download) and the input shape passed to session.run."),
+            derived={"outcome": "inside ONNX Runtime (raised as a Python error)", "exception": "bad_alloc", "likely": "out of host memory"})
     parts: list[str] = []
     fix: list[str] = []
     if "array_new_length" in exc:

@@ -16,6 +16,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     model = str(facts.get("model") or "").strip()
     if not model:
         return None
+    sig = facts.get("_signature")
+    if sig in ("v2-shortcut-link-invalid", "v2-link-module-no-load"):
+        full = _SHORTCUTS.get(model, model)
+        what = ("the shortcut link exists but importing it as a package failed (a link to a bare data directory, a model "
+                "package from another spaCy version, or an interpreter older than the loader needs - Python < 3.5 lacks "
+                "importlib.util.module_from_spec)") if sig == "v2-shortcut-link-invalid" else (
+                f"'{model}' was imported as a module but has no load(): the link (or package) points to a data directory or a "
+                "broken/partial model install, not to a spaCy model package")
+        return Explanation(
+            text=f"spaCy 2 could not load '{model}': {what}.",
+            fix=(f"python -m spacy download {full}   # reinstalls the package and recreates the link, same interpreter",
+                 f"spacy.load('{full}') (the package name) instead of the shortcut '{model}'; on spaCy 3 shortcuts are gone",
+                 "python -m spacy validate  # lists installed models, links and version compatibility"),
+            derived={"kind": "broken-link", "package": full})
     if model in _SHORTCUTS:
         full = _SHORTCUTS[model]
         return Explanation(

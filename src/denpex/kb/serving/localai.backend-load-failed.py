@@ -50,7 +50,33 @@ def _is_llama(backend: str) -> bool:
     return backend.startswith(("llama", "/build/backend/python/llama")) or "llama-cpp" in backend
 
 
+def _run_file(facts: Mapping[str, Any]) -> Explanation | None:
+    run_file = str(facts.get("run_file") or "").strip()
+    if not run_file:
+        return None
+    folder = run_file.rsplit("/", 1)[0] if "/" in run_file else run_file
+    variant = folder.rsplit("/", 1)[-1]
+    name = str(facts.get("install_backend") or "").strip() or f"localai@{variant}"
+    platform = ""
+    for prefix, what in (("metal-", "the macOS/Metal build"), ("cuda13-", "the CUDA 13 build"), ("cuda12-", "the CUDA 12 build"),
+                         ("rocm-", "the ROCm build"), ("intel-", "the Intel SYCL build"), ("cpu-", "the CPU build"),
+                         ("vulkan-", "the Vulkan build")):
+        if variant.startswith(prefix):
+            platform = what
+            break
+    text = (f"LocalAI installed backend {name} into {folder}/ but found no run.sh there, so it rejected the install "
+            f"('not a valid backend'). The backend image that was pulled{f' ({platform})' if platform else ''} did not unpack a "
+            "runnable backend: the download was interrupted or left a partial folder, or the gallery resolved a variant that "
+            "is not published for this platform (many Python backends have no macOS/Metal or CPU image).")
+    fix = (f"Delete the partial folder and reinstall from the CLI to see the download: rm -rf {folder} && local-ai backends install {name}",
+           "Check that the backend exists for your platform in the backend gallery (local-ai backends list); on macOS use the llama-cpp / metal-* backends or run the Docker image for Python backends.",
+           "Update LocalAI (the gallery index and meta-backend capability mapping change between releases).")
+    return Explanation(text=text, fix=fix, derived={"cause": f"backend {name} has no run.sh in {folder}", "backends_tried": name})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "backend-install-run-file-missing":
+        return _run_file(facts)
     raw = facts.get("attempt") or []
     attempts: list[tuple[str, str]] = []
     for a in raw if isinstance(raw, list) else [raw]:

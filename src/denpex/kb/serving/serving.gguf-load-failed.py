@@ -104,6 +104,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     elif load_error:
         problem = load_error[:120]
         parts.append(f"llama.cpp reported: {load_error}.")
+    elif facts.get("_signature") == "llama-cpp-python-assert":
+        problem = "llama-cpp-python could not load the model file (Llama() assertion)"
+        parts.append("Older llama-cpp-python (0.1.x-0.2.x) checks the result of llama.cpp's loader with 'assert self.model is not None': the model file could not be loaded and the reason is only on stderr (llama.cpp's 'error loading model' / 'failed to load model' lines).")
+        parts.append("Common reasons: a GGML .bin on a GGUF-only build (>= 0.1.79) or a GGUF on an older build, an architecture the bundled llama.cpp does not know yet (Falcon, Mixtral, Llama 3 ... in 2023-24), a wrong path or a truncated download.")
+        fix.append("Load with verbose=True (or look at the console above the traceback) for the llama.cpp line that says why.")
+        fix.append("Upgrade llama-cpp-python (pip install -U llama-cpp-python, rebuilt with your CMAKE_ARGS) and use a GGUF file; for text-generation-webui run its update script.")
     elif facts.get("model_path"):
         problem = f"llama-cpp-python could not load {facts['model_path']}"
         parts.append("llama-cpp-python only reports that loading failed; run with verbose=True (or check stderr) for the llama_model_load line that says why.")

@@ -43,5 +43,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"The engine was compiled for GPUs of compute capability {gcc}, but this GPU is {ecc}: TensorRT kernels are architecture-specific."
         fix.append(f"Rebuild the engine on a compute {ecc} GPU (or build with --hardwareCompatibilityLevel=ampere+ on TensorRT >= 8.6 for Ampere-and-newer portability).")
         return Explanation(text=text, fix=tuple(fix), derived={"what": what})
+    if facts.get("_signature") == "size-mismatch-assert":
+        text = ("The plan header records a size larger than the buffer handed to deserializeCudaEngine: the engine was written by "
+                "another TensorRT release (the TensorRT 5-7 runtime reads its layout differently), or the program passed a short "
+                "buffer (file read in text mode, partial read, wrong size variable).")
+        return Explanation(text=text, fix=("Rebuild the engine with the TensorRT version this program links (check with ldd / dpkg -l | grep nvinfer).",
+                                           "Read the whole plan file in binary mode and pass its exact byte size."),
+                           derived={"what": "serialized engine size does not match the buffer (other TensorRT release or short read)"})
     return Explanation(text="TensorRT could not deserialize the engine; the line just before names the reason (version or device mismatch).",
                        fix=("Rebuild the engine with the TensorRT and GPU that will run it.",), derived={"what": "engine deserialization failed"})

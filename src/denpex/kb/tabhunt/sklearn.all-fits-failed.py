@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 _HINTS = (
@@ -18,17 +19,10 @@ _HINTS = (
 )
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
-    n_fits = _int(facts.get("n_fits"))
-    n_failed = _int(facts.get("n_failed"))
+    n_fits = as_int(facts.get("n_fits"))
+    n_failed = as_int(facts.get("n_failed"))
     inner = facts.get("inner_error")
     msg = facts.get("inner_message") or ""
     hint = next((h for k, h in _HINTS if k in f"{inner} {msg}"), None)

@@ -5,20 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sm = str(facts.get("sm") or "")
     layout = str(facts.get("qkv_layout") or "")
-    hqk, hv = _int(facts.get("head_dim_qk")), _int(facts.get("head_dim_v"))
+    hqk, hv = as_int(facts.get("head_dim_qk")), as_int(facts.get("head_dim_v"))
     flash = str(facts.get("flash_reason") or "").strip()
     fused = str(facts.get("fused_reason") or "").strip()
     unfused = str(facts.get("unfused_reason") or "").strip()

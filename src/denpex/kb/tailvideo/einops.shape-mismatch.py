@@ -6,24 +6,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     pattern = str(facts.get("pattern") or "")
     info = str(facts.get("axes_info") or "")
     shape = str(facts.get("input_shape") or "")
-    n = _int(facts.get("axis_length"))
-    k = _int(facts.get("chunk"))
-    exp_d = _int(facts.get("expected_dims"))
-    got_d = _int(facts.get("got_dims"))
+    n = as_int(facts.get("axis_length"))
+    k = as_int(facts.get("chunk"))
+    exp_d = as_int(facts.get("expected_dims"))
+    got_d = as_int(facts.get("got_dims"))
     where = f" in pattern \"{pattern}\"" if pattern else ""
     lhs = pattern.split("->")[0] if "->" in pattern else pattern
     if exp_d is not None and got_d is not None:

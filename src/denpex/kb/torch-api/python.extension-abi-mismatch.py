@@ -124,8 +124,22 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     parts: list[str] = []
 
+    sym_kind = _classify(str(symbol), None) if symbol else ""
+    torchy = bool(
+        any(facts.get(k) for k in ("built_torch", "have_torch", "torch_cuda", "detected_cuda", "ext_cuda"))
+        or sym_kind in ("libtorch", "cxx11abi", "cuda")
+        or (symbol and "::" in str(symbol))
+        or any(t in f"{lib or ''} {module or ''} {ext or ''}".lower() for t in ("torch", "cuda", "xformers", "vllm", "flash_attn", "apex", "mmcv", "detectron2"))
+        or (ext or "") in _PACKAGES.values() or (ext or "") in _DIRS
+    )
+    derived["against"] = "torch/CUDA/Python" if torchy else ("Python" if sym_kind == "python" else "libraries it links against")
+
     def rebuild(pkg: str | None) -> None:
         p = pkg or "<package>"
+        if not torchy:
+            fix.append(f"Reinstall {p} so that it is built against the libraries now installed: pip install --no-binary :all: --force-reinstall --no-deps {p} (or the wheel/conda package built for them).")
+            fix.append("If it links a system C library (ldd <library> shows which), make the library version and the one the module was built for the same: upgrade/downgrade the library or rebuild the module after changing it.")
+            return
         fix.append(f"Rebuild against the installed torch: pip install --no-build-isolation --force-reinstall --no-deps {p}")
         fix.append(f"Or install the {p} wheel built for your exact torch version, CUDA major, cxx11abi flag and Python (python -c 'import torch; print(torch.__version__, torch.version.cuda, torch._C._GLIBCXX_USE_CXX11_ABI)').")
 
@@ -198,7 +212,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 rebuild(ext)
     elif module:
         derived["what"] = f"{module}: a DLL procedure is missing"
-        parts.append(f"Windows could not find a procedure the DLL of {ext} imports: the module was built for another torch/CUDA version (the Windows form of an undefined symbol).")
+        parts.append(f"Windows could not find a procedure the DLL of {ext} imports: the module was built for {'another torch/CUDA version' if torchy else 'other versions of the DLLs it loads'} (the Windows form of an undefined symbol).")
         rebuild(ext)
     else:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int
 from denpex.models import Explanation
 
 _GIB = 1024 ** 3
@@ -15,18 +16,11 @@ def _gib(n: int) -> str:
     return f"{n / _GIB:.2f} GiB"
 
 
-def _int(v: Any) -> int | None:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
-    req = _int(facts.get("requested_bytes"))
-    need = _int(facts.get("required_bytes"))
-    avail = _int(facts.get("available_bytes"))
+    req = as_int(facts.get("requested_bytes"))
+    need = as_int(facts.get("required_bytes"))
+    avail = as_int(facts.get("available_bytes"))
     if sig == "plugin-scratch-space" and need is not None and avail is not None:
         mib = -(-need // _MIB)
         text = (f"A layer/plugin needs {_gib(need)} of scratch workspace but the builder limit is {_gib(avail)}: "

@@ -11,6 +11,8 @@ _GEN = {
     "plan-header-magic": "TensorRT 8.6-10.x",
     "archive-magic": "TensorRT 8.0-8.5",
     "verify-header": "TensorRT 7.x",
+    "empty-buffer": "TensorRT 7.x-8.0",
+    "null-blob": "TensorRT 8.2-8.6",
 }
 
 
@@ -23,6 +25,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     mib = facts.get("engine_mib")
     name = path.lower() if isinstance(path, str) else ""
     fix: list[str] = []
+    if sig in ("empty-buffer", "null-blob"):
+        kind = "an empty (0-byte)" if sig == "empty-buffer" else "a null"
+        diagnosis = "the engine buffer is empty: the engine file was not found or not read"
+        text = (f"deserializeCudaEngine ({gen}) was given {kind} buffer: the program read nothing from the engine path "
+                "(wrong or relative path, a typo such as '--engine==x.engine', a file that was never built, or a read that "
+                "failed without a check), so there is no plan to load. Whatever uses the engine next then fails "
+                "(NoneType create_execution_context in Python, a segmentation fault in C++).")
+        fix.append("ls -l <engine path as the program sees it>  # run from the same working directory; check the size is not 0")
+        fix.append("Check the open/read result before deserializing: if not os.path.getsize(path): raise ...; in C++ test file.good() and size > 0.")
+        fix.append("Build the engine first if it does not exist: trtexec --onnx=model.onnx --saveEngine=model.engine")
+        return Explanation(text=text, fix=tuple(fix), derived={"trt_generation": gen, "diagnosis": diagnosis})
     if name.endswith((".onnx", ".pt", ".pth", ".wts", ".pb", ".tflite")):
         diagnosis = f"{path} is a model file, not a built engine"
         text = (f"The runtime ({gen}) was given {path}: a source model, not a serialized plan. Build the engine first.")
