@@ -37,6 +37,7 @@ FAILURES = [
     ("16/12/22 13:56:26 ERROR yarn.ApplicationMaster: User class threw exception: java.lang.UnsatisfiedLinkError: no lmdbjni in java.library.path",
      "Java class after prose that says 'class' (Spark ApplicationMaster)"),
     ("Got an error from the server: ValueError: invalid literal for int() with base 10: 'abc'", "exception after prose that says 'from'"),
+    ("TypeError:'NoneType'object is not subscriptable", "exception pasted with its spaces removed"),
     ("No module named 'sim_agent'", "no exception class: missing module"),
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
     ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),

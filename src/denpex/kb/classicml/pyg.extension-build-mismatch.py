@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,6 +47,26 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "building from source: CUDA_HOME=<toolkit matching torch.version.cuda> FORCE_CUDA=1 pip install --no-cache-dir torch-scatter",
                  "new torch/GPU without wheels yet: run these ops on CPU or use torch_geometric's native scatter (torch_geometric.utils.scatter)"),
             derived={"problem": "CPU-only extension build used with CUDA tensors", "package": "torch_scatter/torch_cluster"},
+        )
+    if sig == "optional-import-then-crash":
+        detail = str(facts.get("detail") or "")
+        cuda_lib = re.search(r"libcudart\.so\.(\d+)", detail)
+        if cuda_lib:
+            why = f"built for CUDA {cuda_lib.group(1)}, whose runtime libcudart.so.{cuda_lib.group(1)} is not installed"
+        elif "undefined symbol" in detail:
+            why = "built for another torch version (undefined symbol)"
+        else:
+            why = "its binary does not match this torch/CUDA"
+        return Explanation(
+            text=(f"PyG failed to import {pkg} ({why}) and disabled it, and the process then crashed in native code "
+                  "(segmentation fault): the other PyG binary wheels in this environment (pyg-lib, torch-scatter, torch-sparse, "
+                  "torch-cluster) were installed for another torch/CUDA build, and one that did load crashed. The warning names "
+                  "the mismatch; the crash is its consequence."),
+            fix=("python -c \"import torch; print(torch.__version__, torch.version.cuda)\" then reinstall every PyG extension from the "
+                 "matching index: pip uninstall -y pyg-lib torch-scatter torch-sparse torch-cluster torch-spline-conv && pip install "
+                 "pyg-lib torch-scatter torch-sparse -f https://data.pyg.org/whl/torch-<torch version>+cu<torch CUDA w/o dot>.html",
+                 "torch_geometric >= 2.3 works without the extensions for most models: uninstalling them all removes the crash"),
+            derived={"problem": f"{pkg} disabled ({why}), then a segmentation fault"},
         )
     if sig == "optional-import-disabled":
         detail = facts.get("detail") or ""

@@ -36,6 +36,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  f"if {which}_space is a list/array/tuple, define it as a space: spaces.Box(low, high, shape, dtype) or spaces.Discrete(n)"),
             derived={"problem": f"{which} space is not a gym.spaces.Space"},
         )
+    if sig == "env-not-gym":
+        return Explanation(
+            text=("check_env of stable-baselines3 < 2.0 requires a subclass of gym.Env (the old OpenAI gym); this env subclasses "
+                  "gymnasium.Env, a simulator's own Env class (ROS / robo-gym wrappers) or no Env class at all."),
+            fix=("make the env class inherit from gym.Env (class MyEnv(gym.Env)) and call super().__init__()",
+                 "for a gymnasium env: pip install 'stable-baselines3>=2.0' (gymnasium-based)",
+                 "if the env comes from a wrapper library, check_env the inner gym env it exposes (e.g. env.unwrapped)"),
+            derived={"problem": "env is not a gym.Env"},
+        )
     if sig == "env-not-gymnasium":
         return Explanation(
             text=("SB3 >= 2.0 checks environments against gymnasium.Env; this env subclasses gym.Env (the old OpenAI gym) or no Env "

@@ -16,6 +16,15 @@ _ERA = {
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     kwarg = facts.get("kwarg")
+    if isinstance(kwarg, str) and facts.get("_signature") == "factory-model-kwarg":
+        cls = facts.get("cls")
+        who = f"{cls}.__init__" if isinstance(cls, str) and cls else "the model class's __init__"
+        text = (f"timm's create_model forwarded the standard model keyword '{kwarg}' through the repository's registered "
+                f"model function to {who}, which does not declare it: the repository was written for another timm "
+                "release (or an older copy of its own model code).")
+        fix = ("pip install the timm version in the repository's requirements (MAE-pytorch/BEiT-era code: timm==0.3.2 or 0.4.12).",
+               f"Or accept and ignore it in the model: add '{kwarg}=None' (or **kwargs) to {who.split('.')[0]}'s __init__ signature.")
+        return Explanation(text=text, fix=fix, derived={"timm_era": "timm version other than the repository's pin"})
     if not isinstance(kwarg, str) or kwarg not in _ERA:
         return None
     era, pin = _ERA[kwarg]

@@ -15,6 +15,19 @@ _DEFAULT_MAP_BATCH = 1000
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     sig = facts.get("_signature")
+    if sig == "mixed-nesting":
+        kind = str(facts.get("nested_kind") or "list")
+        shape = "a list" if kind == "list" else "a dict"
+        return Explanation(
+            text=(f"One column holds {shape} in some rows and a plain value (str/int/float) in others: Arrow infers one type "
+                  f"per column and cannot store {kind} and non-{kind} values together. In datasets this comes from a map function "
+                  "(often batched=True) that returns a list for some examples and a scalar for others, or from JSON records "
+                  "whose field changes shape."),
+            fix=(f"Make the function return the same shape for every example (always {shape}, e.g. [x] instead of x), or "
+                 "convert the odd rows before building the table.",
+                 "To find the rows: [i for i, v in enumerate(column) if isinstance(v, (list, dict)) != isinstance(column[0], (list, dict))]."),
+            derived={"what": f"column mixes {kind} and non-{kind} values"},
+        )
     if sig == "int32-overflow":
         v = str(facts.get("value") or "")
         over = (int(v) - 2**31 + 1) if v.isdigit() else None

@@ -34,14 +34,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"{where} failed on an input ({detail or 'decoder error'}): usually a corrupted, truncated or unsupported image in the batch."
         fix = ("Find the file: decode the dataset with PIL (Image.open(f).load()) or run the pipeline with the decoder on device='cpu' over the file list, then remove/re-encode it.",
                "Filter the file list before the reader; for mixed decoding also check the nvImageCodec/nvJPEG version matches DALI.")
+    elif "bad_alloc" in low or "out of memory" in low or "allocation failed" in low:
+        problem = "out of memory"
+        text = f"{where} ran out of memory ({detail})."
+        fix = ("Reduce batch_size, prefetch_queue_depth and num_threads; lower device_memory_padding/host_memory_padding.",)
     elif "cuda" in low:
         problem = "CUDA error inside the pipeline"
         text = f"{where} hit a CUDA error ({detail}): often a DALI wheel built for another CUDA major than the driver supports, GPU memory exhaustion, or a wrong device_id."
         fix = ("Check nvidia-smi driver version vs the wheel (nvidia-dali-cuda110/120); reduce batch_size/prefetch_queue_depth; verify device_id.",)
-    elif "bad_alloc" in low or "out of memory" in low:
-        problem = "out of memory"
-        text = f"{where} ran out of memory ({detail})."
-        fix = ("Reduce batch_size, prefetch_queue_depth and num_threads; lower device_memory_padding/host_memory_padding.",)
     elif "failed to open" in low or "no such file" in low or "lmdb" in low:
         problem = "reader cannot open its input"
         text = f"{where} cannot open its input ({detail})."

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import import_packages
 from denpex.models import Explanation
 
 # (name, package prefix) -> (what changed, fix); package "" matches any package
@@ -133,7 +134,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             f"for another version of {top or 'that package'}, in which '{name}' exists (added in a later release, or renamed/removed since)."
         )
         if top:
-            fix.append(f"Check which version the code expects (its requirements file, or the release notes of {top}) against pip show {top}, then upgrade or downgrade {top} to it.")
+            # the pip distribution can be named otherwise than the import (megatron -> megatron-core: the PyPI
+            # 'megatron' is an unrelated project; cv2 -> opencv-python)
+            dist = import_packages().get(top, (top, ""))[0]
+            if not dist or dist.startswith("("):
+                dist = top
+            if dist != top:
+                derived["distribution"] = dist
+            fix.append(f"Check which version the code expects (its requirements file, or the release notes of {top}) against pip show {dist}, then upgrade or downgrade {dist} to it.")
+            if top == "megatron":
+                fix.append("megatron.training / megatron.legacy names come from the Megatron-LM git repository (on PYTHONPATH), not from the megatron-core wheel; do not pip install megatron (an unrelated PyPI project).")
         fix.append("If the import is inside a library (see the frame above the error), upgrade that library instead: it may not support the installed version yet.")
     if suggestion:
         parts.append(f"Python suggests '{suggestion}', which the installed version does have: the name was probably renamed.")

@@ -37,9 +37,28 @@ _SUBMODULES: tuple[tuple[str, str, str], ...] = (
      "Change the import to transformers.models.<model>.modeling_<model> (or 'from transformers import ...'), or pin the transformers 3.x the code was written for."),
     ("transformers.tokenization_", "transformers 4.x moved transformers.tokenization_<model> to transformers.models.<model>.tokenization_<model>",
      "Change the import to the transformers.models.<model> path (or 'from transformers import ...'), or pin the transformers 3.x the code was written for."),
+    ("huggingface_hub.utils._errors", "huggingface_hub 0.25 removed its private module huggingface_hub.utils._errors (the error classes moved to huggingface_hub.errors); the library whose frame imports it predates huggingface_hub 0.25",
+     "Upgrade the library whose frame imports huggingface_hub.utils._errors (pip install -U <that package>: mlx-lm, sentence-transformers, DataDreamer, ... fixed it), or pin huggingface_hub<0.25 (e.g. pip install 'huggingface_hub==0.24.7')."),
+    ("huggingface_hub.errors", "huggingface_hub.errors is the public home of the hub's error classes only in recent releases (all of them there from 0.25); the installed huggingface_hub is older",
+     "pip install -U 'huggingface_hub>=0.25' (checking what pins it: pip show huggingface_hub lists Required-by), or import the error classes from huggingface_hub.utils, which works on old and new releases."),
+    ("megatron.training", "megatron.training is part of the Megatron-LM git repository, not of the megatron-core wheel (pip's megatron-core installs only megatron.core); no megatron-core version adds it",
+     "Clone Megatron-LM (the commit the calling project pins) and put it on the path: export PYTHONPATH=/path/to/Megatron-LM:$PYTHONPATH (or pip install -e /path/to/Megatron-LM); do not pip install megatron - that PyPI name is an unrelated project."),
+    ("megatron.legacy", "megatron.legacy is part of the Megatron-LM git repository, not of the megatron-core wheel (pip's megatron-core installs only megatron.core)",
+     "Clone Megatron-LM (the commit the calling project pins) and export PYTHONPATH=/path/to/Megatron-LM:$PYTHONPATH; do not pip install megatron - that PyPI name is an unrelated project."),
+    ("megatron.optimizer", "megatron.optimizer is the pre-0.6 Megatron-LM repository layout (later megatron.core.optimizer); the megatron-core wheel never shipped it",
+     "Put the Megatron-LM checkout of the version the calling project expects on PYTHONPATH (export PYTHONPATH=/path/to/Megatron-LM:$PYTHONPATH), or upgrade the calling project to megatron.core.optimizer."),
     ("langchain.", "LangChain 0.1/0.2 moved integrations out of langchain into langchain_community, langchain_openai and other partner packages",
      "pip install -U langchain-community (and the partner package) and import from langchain_community / langchain_openai, or pin the langchain version the code was written for."),
 )
+
+# the one-line advice (message) for some of the prefixes above; the others read "<top> is installed but this version has no <module>"
+_SUBMODULE_ADVICE: dict[str, str] = {
+    "huggingface_hub.utils._errors": "removed in huggingface_hub 0.25 - upgrade the importing library or pin huggingface_hub<0.25",
+    "huggingface_hub.errors": "huggingface_hub is older than 0.25 - upgrade it",
+    "megatron.training": "megatron.training is in the Megatron-LM repository, not in megatron-core - put the Megatron-LM checkout on PYTHONPATH",
+    "megatron.legacy": "megatron.legacy is in the Megatron-LM repository, not in megatron-core - put the Megatron-LM checkout on PYTHONPATH",
+    "megatron.optimizer": "megatron.optimizer is the old Megatron-LM repository layout - put that checkout on PYTHONPATH",
+}
 
 # standard-library modules that exist only when Python was built with a system library, or that were removed
 _STDLIB: dict[str, str] = {
@@ -219,6 +238,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         special = next((s for s in _SUBMODULES if _under(module, s[0])), None)
         derived["advice"] = f"{top} is installed but this version has no {module}"
         if special:
+            if special[0] in _SUBMODULE_ADVICE:
+                derived["advice"] = _SUBMODULE_ADVICE[special[0]]
             parts.append(f"'{top}' imports fine, so it is installed, but '{module}' does not exist in it: {special[1]}.")
             fix.append(special[2])
         else:

@@ -26,7 +26,7 @@ _FEATURES: list[tuple[re.Pattern[str], str, tuple[int, int]]] = [
     (re.compile(r"""(?<![\w])(?:[fF][rRbB]?|[rR][fF])(?:"|')"""), "an f-string", (3, 6)),
     (re.compile(r"^\s*[A-Za-z_][\w.]*\s*:\s*[A-Za-z_][\w.\[\], ]*\s*="), "a variable annotation", (3, 6)),
     (re.compile(r"\basync\s+(?:def|with|for)\b|\bawait\s"), "async/await", (3, 5)),
-    (re.compile(r"\bdef\s+\w+\([^)]*:\s*\w|\)\s*->\s*\w|\bnonlocal\b|\byield\s+from\b|\braise\s+\w.*\sfrom\s|print\([^)]*\b(?:end|file|sep)\s*=|\bdef\s+\w+\([^)]*\*\s*,"), "Python 3 syntax (annotations, keyword-only parameters, print(..., end=), nonlocal, yield from, raise ... from)", (3, 0)),
+    (re.compile(r"\bdef\s+\w+\([^)]*:\s*\w|\)\s*->\s*\w|\bnonlocal\b|\byield\s+from\b|\braise\s+\w.*\sfrom\s|print\([^)]*\b(?:end|file|sep)\s*=|[,(]\s*file\s*=\s*sys\.std(?:err|out)\s*\)|\bdef\s+\w+\([^)]*\*\s*,"), "Python 3 syntax (annotations, keyword-only parameters, print(..., end=), nonlocal, yield from, raise ... from)", (3, 0)),
 ]
 _BIN_EXT = (".pt", ".pth", ".bin", ".ckpt", ".pkl", ".pickle", ".pyc", ".so", ".pyd", ".exe", ".zip", ".npy", ".npz", ".h5", ".onnx", ".safetensors", ".gz", ".tar", ".whl", ".egg")
 

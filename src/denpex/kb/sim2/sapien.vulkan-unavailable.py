@@ -29,6 +29,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     elif res == "ErrorInitializationFailed":
         text = "The Vulkan driver failed to initialise: the ICD names a library (libGLX_nvidia.so.0) that cannot be loaded, or the loader is older than the driver."
         cause = "ICD library not loadable"
+    elif sig == "no-cuda-render-device":
+        dev = facts.get("device") or "the CUDA device"
+        text = (f"SAPIEN found no Vulkan device that is the same GPU as {dev}: the NVIDIA Vulkan ICD is missing or broken, so only "
+                "a software device (or none) is visible to Vulkan although CUDA works.")
+        cause = f"no Vulkan device for {dev}"
     elif sig == "no-rendering-device":
         text = "No Vulkan device qualifies for rendering: typically only Mesa's software lavapipe is visible because NVIDIA's ICD is missing."
         cause = "only a software Vulkan device"
