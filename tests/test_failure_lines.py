@@ -258,6 +258,7 @@ NEAR_MISSES = [
     # quoted source code in a traceback, whatever the word that opens the statement
     "    class DatasetError(RuntimeError):",
     "    from mypkg.errors import ShardError",
+    "----> 2 from mypkg.errors import ShardError",
 ]
 
 

@@ -270,8 +270,9 @@ _NOT_A_MESSAGE = re.compile(r"Traceback \(|During handling|The above exception|F
 # (a comma before the class is an argument list, "except (OSError, ValueError)", unless prose introduces
 # the error with it: "I get this error, Error: API Request Failed")
 # ("class", "def", "import" and "from" only where they start the statement: in prose they are words - "User class
-# threw exception: java.lang.UnsatisfiedLinkError: ..." from Spark's ApplicationMaster, "an error from the server:")
-_CODE_BEFORE = re.compile(r"\b(?:except|raise|return|isinstance|issubclass|assert)\b|^\W*(?:class|def|import|from)\b|[=(\[]\s*$|(?<![Ee]rror),\s*$")
+# threw exception: java.lang.UnsatisfiedLinkError: ..." from Spark's ApplicationMaster, "an error from the server:");
+# IPython's quoted source keeps its arrow and line number in front: "----> 2 from mypkg.errors import ShardError")
+_CODE_BEFORE = re.compile(r"\b(?:except|raise|return|isinstance|issubclass|assert)\b|^\W*(?:\d+\s+)?(?:class|def|import|from)\b|[=(\[]\s*$|(?<![Ee]rror),\s*$")
 # the program itself says the exception does not matter: "Ignoring benign restart error: CustomError: ..."
 _BENIGN_BEFORE = re.compile(r"\b(?:[Ii]gnor(?:e|ed|ing) (?:benign|harmless|expected)|[Bb]enign (?:\w+ )?(?:error|exception))\b")
 _IPYTHON_HEADER = re.compile(r"(?P<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s{2,}Traceback \(most recent call last\)")
