@@ -14,6 +14,26 @@ _BY_NAME = {
 }
 
 
+_BY_SIGNAL = {  # signal -> (diagnosis, what happened, fix)
+    "SIGILL": (
+        "CPU lacks an instruction set the Paddle build uses",
+        "The binary executed an instruction this CPU does not have: a paddlepaddle build for AVX/AVX2(/AVX512) on an older or emulated CPU.",
+        "Check the CPU flags (lscpu | grep -o -w 'avx2\\|avx\\|avx512f' | sort -u) and install the matching (noavx) paddlepaddle build."),
+    "SIGFPE": (
+        "arithmetic fault in a CPU kernel (oneDNN/MKL)",
+        "An integer division by zero or similar in a CPU kernel, in practice the oneDNN/MKL path of CPU inference.",
+        "Disable oneDNN: enable_mkldnn=False in PaddleOCR/PaddleX (or FLAGS_use_mkldnn=0), or pin another paddlepaddle release; check for empty/zero-size inputs."),
+    "SIGBUS": (
+        "bus error: shared memory (/dev/shm) or a truncated mapped file",
+        "A memory-mapped page could not be backed: in Docker almost always the 64 MB /dev/shm used by shared-memory data loaders, else a file truncated while mapped.",
+        "docker run --shm-size=8g ... (or DataLoader(use_shared_memory=False)); re-download a model file that changed while mapped."),
+    "SIGABRT": (
+        "abort in native code (C++ check, terminate, or a library mismatch)",
+        "Native code called abort(): a failed C++ check, an uncaught C++ exception, or a mismatched CUDA/cuDNN/paddle build; the line above the C++ traceback usually names it.",
+        "Reinstall the paddlepaddle(-gpu) wheel built for your CUDA/cuDNN and run python -c \"import paddle; paddle.utils.run_check()\"."),
+}
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     name = str(facts.get("signal_name") or "").strip()
     sig = str(facts.get("signal") or "").strip() or _BY_NAME.get(name.lower(), "")
@@ -34,22 +54,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Find the process that failed first (the workerlog.N or rank whose log ends in another error) and fix that error.")
         fix.append(f"If nothing else failed, look at what {who} is (ps -p {sender} -o cmd): a scheduler timeout, a watchdog, os.kill in a service." if sent else
                    "If nothing else failed, check the scheduler/watchdog or the code that kills the process.")
-    elif sig == "SIGILL":
-        diagnosis = "CPU lacks an instruction set the Paddle build uses"
-        parts.append("The binary executed an instruction this CPU does not have: a paddlepaddle build for AVX/AVX2(/AVX512) on an older or emulated CPU.")
-        fix.append("Check the CPU flags (lscpu | grep -o -w 'avx2\\|avx\\|avx512f' | sort -u) and install the matching (noavx) paddlepaddle build.")
-    elif sig == "SIGFPE":
-        diagnosis = "arithmetic fault in a CPU kernel (oneDNN/MKL)"
-        parts.append("An integer division by zero or similar in a CPU kernel, in practice the oneDNN/MKL path of CPU inference.")
-        fix.append("Disable oneDNN: enable_mkldnn=False in PaddleOCR/PaddleX (or FLAGS_use_mkldnn=0), or pin another paddlepaddle release; check for empty/zero-size inputs.")
-    elif sig == "SIGBUS":
-        diagnosis = "bus error: shared memory (/dev/shm) or a truncated mapped file"
-        parts.append("A memory-mapped page could not be backed: in Docker almost always the 64 MB /dev/shm used by shared-memory data loaders, else a file truncated while mapped.")
-        fix.append("docker run --shm-size=8g ... (or DataLoader(use_shared_memory=False)); re-download a model file that changed while mapped.")
-    elif sig == "SIGABRT":
-        diagnosis = "abort in native code (C++ check, terminate, or a library mismatch)"
-        parts.append("Native code called abort(): a failed C++ check, an uncaught C++ exception, or a mismatched CUDA/cuDNN/paddle build; the line above the C++ traceback usually names it.")
-        fix.append("Reinstall the paddlepaddle(-gpu) wheel built for your CUDA/cuDNN and run python -c \"import paddle; paddle.utils.run_check()\".")
+    elif sig in _BY_SIGNAL:
+        diagnosis, said, remedy = _BY_SIGNAL[sig]
+        parts.append(said)
+        fix.append(remedy)
     else:
         diagnosis = "native crash (segmentation fault)"
         parts.append("Native code read or wrote invalid memory.")
