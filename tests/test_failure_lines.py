@@ -178,6 +178,14 @@ FAILURES = [
     ("/AppleInternal/Library/BuildRoots/91a344b1/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSNDArray/Kernels/MPSNDArrayGatherND.mm:256: failed assertion `Rank of updates array (1) must be greater than or equal to inner-most dimension of indices array (300)'", "an MPS kernel's failed assertion (source file and line, no bracketed method)"),
     ("mm:256: failed assertion `Rank of updates array (1) must be greater than or equal to inner-most dimension of indices array (300)'", "the same line wrapped by a paste after the file name's dot"),
     ("Deserialize header failed: /home/shree/tesstutorial/engtest/eng.Tungsten.exp0.lstmf", "Tesseract training cannot read a page file"),
+    ("2019-02-06 10:12:01 ERROR rasa_nlu.data_router - [Failure instance: Traceback (failure with no frames): <class 'rasa_nlu.train.TrainingException'>: Can not train an empty pipeline.",
+     "Twisted's failed Deferred as Rasa NLU logs it"),
+    ("rasa_nlu.data_router - [Failure instance: Traceback (failure with no frames): <class ‘rasa_nlu.train.TrainingException’>: Can not train an empty pipeline.",
+     "the same with curly quotes from a rich-text paste"),
+    ("Errors may have originated from an input operation.", "the tail of a TensorFlow 2 graph function's error, exception line cut"),
+    ("Function call stack:", "TensorFlow 2's function call stack footer of an error"),
+    ('21:42:48 INFO [werkzeug] - 127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -', "a Flask handler that raised (access log, HTTP 500)"),
+    ('INFO:     127.0.0.1:52114 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error', "uvicorn's access log of a handler that raised"),
 ]
 
 NEAR_MISSES = [
@@ -195,7 +203,6 @@ NEAR_MISSES = [
     "INFO: if something went wrong, rerun with --verbose",
     "LD_DEBUG=symbols: see ld.so(8) for how a symbol lookup error or relocation error is reported",
     "worker exited with code 0",
-    "INFO:     127.0.0.1:38402 - \"POST /v1/chat/completions HTTP/1.1\" 500 Internal Server Error",
     "INFO validation: Mean Squared Error: 0.0123, MAE: 0.081",
     "    except FileNotFoundError:",
     "class ShardLoadError(Exception):",
@@ -259,6 +266,10 @@ NEAR_MISSES = [
     "    class DatasetError(RuntimeError):",
     "    from mypkg.errors import ShardError",
     "----> 2 from mypkg.errors import ShardError",
+    'INFO:     127.0.0.1:52114 - "GET /health HTTP/1.1" 503 Service Unavailable',  # a server still warming up
+    '127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 200 -',
+    "INFO: scheduled 5000 requests, no Failure instance recorded",
+    "Function call stack: see the profiler's trace for details",
 ]
 
 

@@ -107,7 +107,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # or right after a CJK character, with no space: "在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'")
     # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
     # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`|:['" + '"' + r"]| \(see above for traceback\): )", False,
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`|:['" + '"' + r"]| \(see above for traceback\): |['" "\u2019" r"]>: )", False,
      # (nor a CPython C-API frame alone on its line in a native stack dump - "Py_Exit", "_Py_HandleSystemExit" - as
      # torch_xla's "*** Begin stack trace ***" block prints them)
      r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b|^\s*_{0,2}Py[A-Za-z]*_\w+\s*$"),
@@ -250,7 +250,16 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|\bORTE_ERROR_LOG: |\bPMIX ERROR: |^Exception from [\w./\\-]{1,300}:\d+:"
         # CNTK's top-level handler ("EXCEPTION occurred: TrainOrAdaptModel: No criterion node was specified.", or the
         # line alone when the message is lost) and Tesseract's training loader ("Deserialize header failed: x.lstmf")
-        r"|^\s{0,8}EXCEPTION occurred:|^\s{0,8}Deserialize header failed: \S"),
+        r"|^\s{0,8}EXCEPTION occurred:|^\s{0,8}Deserialize header failed: \S"
+        # Twisted's record of a failed Deferred, as Rasa NLU / Scrapy log it ("rasa_nlu.data_router - [Failure instance:
+        # Traceback (failure with no frames): <class 'rasa_nlu.train.TrainingException'>: Can not train ...")
+        r"|\[Failure instance: Traceback\b[^\n]{0,40}: <class "
+        # the tail TensorFlow 2 appends to a graph function's error message, pasted without the exception line above
+        # it: "Errors may have originated from an input operation." / "Function call stack:"
+        r"|^\s{0,8}Errors may have originated from an input operation\.|^Function call stack:\s*$"
+        # a web server's access log of a request that raised in its handler (Flask/werkzeug, uvicorn, gunicorn):
+        # '127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -'; 500 only, not a 503 while warming up
+        r"|" '"' r"(?:GET|POST|PUT|PATCH|DELETE) /\S{0,300} HTTP/\d(?:\.\d)?" '"' r" 500\b"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local

@@ -246,6 +246,8 @@ def _message(h: AttributedHit) -> str:
     inner = h.hit.groups.get("exc_inner")
     if inner and rest.startswith(f"({inner})"):
         rest = rest[len(inner) + 2:]
+    if rest[:3] in ("'>:", "\u2019>:"):
+        rest = rest[2:]  # a class repr ("<class 'x.TrainingException'>: msg", Twisted's Failure record)
     rest = rest.lstrip()
     rest = rest.removeprefix(":")
     rest = rest.strip()

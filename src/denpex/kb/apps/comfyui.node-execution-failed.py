@@ -55,7 +55,7 @@ def _value_not_in_list(node: str, inp: str, value: str, choices: str) -> Explana
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     node = str(facts.get("node") or "").strip()
-    if facts.get("_signature") in ("missing-node-type", "missing-class-type-keyerror"):
+    if facts.get("_signature") in ("missing-node-type", "missing-class-type-keyerror", "missing-node-types-dialog"):
         nid = facts.get("node_id")
         which = f"node type {node}" if node else "a node whose type the frontend could not resolve (no class_type)"
         return Explanation(

@@ -11,6 +11,16 @@ from denpex.models import Explanation
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
+    if facts.get("_signature") == "zero3-empty-param-group":
+        problem = "ZeRO-3 got an optimizer parameter group without trainable parameters"
+        parts.append("ZeRO-3 builds its optimizer state per optimizer parameter group and takes the largest partition of each; "
+                     "one group holds no trainable parameter (everything in it is frozen, or a trainer created an empty "
+                     "weight-decay / no-decay group), so there is nothing to take the maximum of.")
+        fix.append("Check which parameters require grad (sum(p.numel() for p in model.parameters() if p.requires_grad)) and that "
+                   "every optimizer param group passed to deepspeed.initialize is non-empty; drop empty groups.")
+        fix.append("Pass only trainable parameters: model_parameters=[p for p in model.parameters() if p.requires_grad].")
+        fix.append("Upgrade DeepSpeed together with the training framework; if it persists, ZeRO-2 does not build these partitions.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived={"problem": problem})
     if facts.get("param"):
         p = facts["param"]
         named = not str(p).isdigit()

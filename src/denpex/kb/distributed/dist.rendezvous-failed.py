@@ -56,6 +56,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "If the run hangs here: look for the rank that never started (its own error) and for a timeout line."),
             derived={"loopback_address": True},
         )
+    if facts.get("_signature") == "keep-alive-failed":
+        return Explanation(
+            text=("The torchrun agent on this node lost the c10d rendezvous store while the job was running: its keep-alive "
+                  "heartbeat could not reach the store. With --rdzv-backend=c10d the store lives inside the agent on the "
+                  "--rdzv-endpoint node, so that agent was stopped (Ctrl-C, SIGTERM, its node died or was preempted) or the "
+                  "network to it broke; this node then tears its own workers down (the SIGTERM lines after it)."),
+            fix=("Read the log of the node that hosts --rdzv-endpoint: its agent stopped first, and its reason is the real failure.",
+                 "If that node is expected to come and go (elastic scale-down), host the store outside the workers: an etcd "
+                 "rendezvous (--rdzv-backend=etcd-v2) or a dedicated node that stays up for the whole job.",
+                 "If nothing stopped there: check the network between the nodes and the --rdzv-endpoint address (nc -zv HOST PORT)."),
+            derived={"store_host_lost": True},
+        )
     if host is not None and port is not None:
         where = f"{host}:{port}"
         if secs is not None:

@@ -22,6 +22,9 @@ _REASONS: tuple[tuple[str, str, str], ...] = (
     (r"No CMAKE_(?:CXX|C)_COMPILER could be found|CMAKE_(?:CXX|C)_COMPILER not set",
      "no C/C++ compiler is installed (or visible) for CMake",
      "apt-get install build-essential (yum groupinstall 'Development Tools'; MSVC Build Tools on Windows), or set CC/CXX."),
+    (r"is not able to compile a simple test program",
+     "CMake found a C/C++ compiler but its sanity check (CMakeTestCCompiler / CMakeTestCXXCompiler: build a trivial program) failed, so the toolchain itself is broken or incomplete: a half-installed MSYS2/MinGW or Build Tools, a compiler without its linker or headers, the wrong compiler first on PATH, or antivirus blocking the compiler's temporary files",
+     "Compile a hello.c by hand with the compiler CMake names (its own error is also in CMakeFiles/CMakeError.log or CMakeConfigureLog.yaml); reinstall the toolchain (MSYS2: pacman -S mingw-w64-x86_64-toolchain; MSVC: run from the 'x64 Native Tools Command Prompt') or point CC/CXX at a working compiler, then delete the build directory and configure again."),
     (r"unable to find a build program corresponding to \"Ninja\"|CMAKE_MAKE_PROGRAM is not set",
      "the generator's build tool (ninja or make) is missing",
      "pip install ninja (or apt-get install ninja-build / make)."),
@@ -51,6 +54,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     file = str(facts.get("file") or "")
     line = facts.get("line")
     command = str(facts.get("cmake_command") or "")
+    if not reason and re.search(r"CMakeTest(?:C|CXX)Compiler\.cmake$", file):
+        # the compiler sanity check is the only thing these modules report (message on the same line when pasted flat)
+        reason = "The C/C++ compiler is not able to compile a simple test program"
     if not any((reason, file)):
         if not facts.get("wrapper"):
             return None

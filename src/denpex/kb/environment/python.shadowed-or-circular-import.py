@@ -71,7 +71,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     module = str(facts.get("module") or facts.get("from_module") or facts.get("stdlib_hint") or "").strip("'\"")
     path = str(facts.get("path") or "").strip()
     attr = facts.get("attr") or facts.get("name")
-    stdlib = facts.get("stdlib_hint")
+    stdlib = facts.get("stdlib_hint") or (facts.get("from_module") if facts.get("_signature") == "stdlib-shadow-path" else None)
     kind = str(facts.get("kind") or "")
     if not module and path:
         module = _basename(path).removesuffix(".py")

@@ -53,6 +53,34 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The GPU provider library failed to load: {err.strip()}.")
         fix.append("Check ldd on the provider library (libonnxruntime_providers_cuda.so) for 'not found' entries and install the matching CUDA/cuDNN.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if facts.get("_signature") == "ep-error-fallback":
+        ep = str(facts.get("ep_error") or "").strip()
+        req = str(facts.get("requested") or "").strip()
+        derived["what"] = "the session fell back to CPUExecutionProvider" + (f" after: {ep[:100]}" if ep else "")
+        parts.append("Creating the session with " + (f"[{req}]" if req else "the requested providers") +
+                     " raised, so onnxruntime retried with CPUExecutionProvider only: the run goes on, on the CPU.")
+        if "severity level" in ep.lower():
+            derived["cause"] = "invalid-session-option"
+            parts.append("The error is in the session options, not in CUDA: log_severity_level must be 0-4 "
+                         "(VERBOSE..FATAL); the value given is out of range.")
+            fix.append("Set SessionOptions.log_severity_level (and log_verbosity_level) to a value in 0..4, e.g. so.log_severity_level = 3.")
+        elif re.search(r"lib\w+\.so|\.dll|cudnn|cublas|CUDA", ep):
+            derived["cause"] = "cuda-libraries"
+            parts.append("The error names a CUDA/cuDNN library or the CUDA runtime: the GPU provider could not be loaded.")
+            fix.append("Install the CUDA/cuDNN versions this onnxruntime-gpu needs (onnxruntime.ai CUDA EP requirements table) and make them loadable (import torch first, or onnxruntime.preload_dlls() on ORT >= 1.21).")
+        else:
+            fix.append("Read the 'EP Error' line: it is the exception the first session creation raised; fix that and the GPU provider is used.")
+        fix.append("Check after the fix: sess.get_providers()[0] == 'CUDAExecutionProvider'.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if facts.get("_signature") == "init-provider-bridge-failed":
+        derived["what"] = "provider bridge (onnxruntime_providers_shared) not loaded; CPU provider unaffected"
+        parts.append("ONNX Runtime could not load its provider bridge library (onnxruntime_providers_shared) at import. "
+                     "Sessions on CPUExecutionProvider are unaffected, so if the program produced its output this line is only noise; "
+                     "it matters only when a GPU provider was requested, and then the provider's own 'Failed to load library' / "
+                     "'Failed to create CUDAExecutionProvider' lines say why.")
+        fix.append("CPU-only use: nothing to fix (installing the CPU 'onnxruntime' package instead of 'onnxruntime-gpu' silences it).")
+        fix.append("GPU use: check onnxruntime.get_available_providers() and the CUDA/cuDNN versions this onnxruntime-gpu needs.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     prov = facts.get("provider")
     derived["what"] = f"{prov or 'CUDA'}ExecutionProvider could not be created (session falls back to the CPU)"
     parts.append("The GPU provider could not be created; the loader error just above names the missing CUDA/cuDNN library (on Windows: CUDA_PATH set but the CUDA/cuDNN DLLs are not on PATH or of another version).")

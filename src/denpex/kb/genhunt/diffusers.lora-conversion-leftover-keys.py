@@ -11,6 +11,14 @@ from denpex.models import Explanation
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     key = str(facts.get("first_key") or "")
     sig = str(facts.get("_signature") or "")
+    if sig == "network-alpha-inconsistent":
+        return Explanation(
+            text=("The kohya-format LoRA stores a different alpha for some modules (per-block alphas, e.g. from a "
+                  "block-weighted or merged LoRA); the old diffusers kohya converter supported only one alpha for the whole file."),
+            fix=("pip install -U diffusers (0.18+ converts per-module alphas), or load the LoRA in a kohya-aware tool (ComfyUI, A1111) "
+                 "or re-save it with a single network_alpha.",),
+            derived={"diagnosis": "per-module network alphas not supported by this diffusers converter"},
+        )
     if sig == "invalid-lora-checkpoint" or not key:
         return Explanation(
             text=("Some tensor names in the file do not contain 'lora': it is not a diffusers/PEFT LoRA (a full model, "

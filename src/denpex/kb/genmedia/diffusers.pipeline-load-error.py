@@ -42,7 +42,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         expected, passed = _names(str(facts.get("expected") or "")), _names(str(facts.get("passed") or ""))
         missing = sorted(set(expected) - set(passed))
         derived["missing_components"] = ", ".join(missing)
-        if str(facts.get("passed") or "").startswith("dict_keys"):
+        if str(facts.get("passed") or "").startswith("dict_keys") or facts.get("_signature") == "incorrectly-initialized-repr":
             derived["what"] = f"{pcls} was not initialised with its components"
             derived["fix_short"] = "register the components in the pipeline's __init__ (register_modules) or fix the custom pipeline"
             parts.append(f"{pcls}.__init__ did not register {', '.join(missing) or 'its components'} with register_modules, so .components (used by .to(), offloading, from_pipe) finds none.")

@@ -13,6 +13,8 @@ from denpex.models import Explanation
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     g = {k: str(v) for k, v in facts.items() if v not in (None, "")}
     where = g.get("directory") or g.get("repo_id")
+    if not where and g.get("filenames"):
+        where = "the model directory (path not printed)"
     if not where:
         return None
     filename = g.get("filename", "")

@@ -15,7 +15,11 @@ def _explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     path = str(path)
     derived: dict[str, Any] = {"model_path": path}
-    parts = [f"whisper.cpp could not open '{path}' (the file was not found or not readable)."]
+    if facts.get("_signature") == "init-returned-null":
+        parts = [f"whisper.cpp returned no context for '{path}': the application reports only that the call failed, so "
+                 "the file was either not found or not readable, or it is not a ggml model this build can load."]
+    else:
+        parts = [f"whisper.cpp could not open '{path}' (the file was not found or not readable)."]
     fix: list[str] = []
     name = re.split(r"[\\/]", path)[-1]
     if not re.search(r"\.(?:bin|gguf)$", name, re.I):

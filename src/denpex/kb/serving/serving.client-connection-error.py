@@ -23,6 +23,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"Nothing accepted the TCP connection at {where}: the server is not listening there - still loading, exited, or the base_url/port is wrong.")
         fix.append("Check the server: curl <base_url>/models; wait for 'Uvicorn running on' / 'Application startup complete' before sending requests.")
         fix.append("Compare the client's base_url (host, port, http://, /v1) with the server's --host/--port.")
+    elif "all connection attempts failed" in low:
+        what = f"no connection could be opened to {where}"
+        parts.append(f"httpx tried every address of {where} and none accepted the connection: nothing listens there (server not started, crashed, or still loading) or the host/port in the client's base URL is wrong.")
+        fix.append("Start the server the client expects (or wait for its 'Uvicorn running on' line) and curl <base_url>/models from the client's machine.")
+        fix.append("Compare the client's base URL (host, port, http://, /v1) with the server's --host/--port; inside docker use the service name or host.docker.internal, not localhost.")
     elif "name or service not known" in low or "name resolution" in low or errno in (-2, -3, 8):
         what = "host name did not resolve"
         parts.append("The host name in base_url could not be resolved (typo, wrong network, container name used outside its network).")

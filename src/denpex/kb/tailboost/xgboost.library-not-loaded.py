@@ -18,6 +18,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "Or build first: cmake -B build && cmake --build build -j, then install the python-package."),
             derived={"diagnosis": "native library was never built"},
         )
+    if sig == "unbound-lib":
+        return Explanation(
+            text=("xgboost <= 0.80 hides the loader error: every candidate libxgboost failed to load (usually a "
+                  "missing OpenMP runtime or a binary for another platform) and _load_lib then read an unset "
+                  "variable. Upgrading xgboost shows the real OS error."),
+            fix=("pip install --upgrade xgboost  # 0.81+ reports 'XGBoost Library (...) could not be loaded' with the OS error",
+                 "Linux: apt-get install -y libgomp1; macOS: brew install libomp; Windows: Visual C++ Redistributable."),
+            derived={"diagnosis": "old xgboost hid the library load error"},
+        )
     lib = str(facts.get("libname") or "")
     err = str(facts.get("os_error") or "")
     if not lib:

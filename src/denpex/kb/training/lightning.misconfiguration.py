@@ -53,7 +53,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if facts.get("accelerator"):
         acc = facts["accelerator"]
         avail = _names(facts.get("available_accelerators"))
-        derived["what"] = f"{acc} is not available (available: {', '.join(avail) or '?'})"
+        shown = "accelerator='gpu'" if acc == "gpu" else acc
+        derived["what"] = f"{shown} requested but not available" + (f" (available: {', '.join(avail)})" if avail else "")
         if "MPS" in acc:
             text = f"{acc} was requested but MPS is not available: not an Apple-silicon Mac, macOS < 12.3, or a Python/torch running under x86 (Rosetta) emulation."
             fix = ("On Apple silicon install a native arm64 Python and torch; otherwise use accelerator='cpu' (or 'auto').",)
@@ -61,7 +62,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text = f"{acc} was requested but no TPU/XLA runtime is available in this environment."
             fix = ("Install torch_xla on a TPU VM, or use accelerator='auto'.",)
         else:
-            text = (f"{acc} was requested but CUDA is not available to torch" + (f"; only {avail} can be used" if avail else "") +
+            text = (f"{shown} was requested but CUDA is not available to torch" + (f"; only {avail} can be used" if avail else "") +
                     ": a CPU-only torch build, no GPU in this runtime/allocation, or a driver problem.")
             fix = ("python -c 'import torch; print(torch.version.cuda, torch.cuda.is_available())' - install a CUDA build of torch or run on a GPU node; accelerator='auto' falls back to CPU.",)
         return Explanation(text=text, fix=fix, derived=derived)

@@ -9,6 +9,19 @@ from denpex.models import Explanation
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") in ("metric-file-keyerror", "stanargs-exception-ignored"):
+        arg = str(facts.get("missing_arg") or "metric_file")
+        crashed = bool(facts.get("crash"))
+        text = (f"The compiled Prophet Stan model asked PyStan for the sampler argument '{arg}', which the installed "
+                "PyStan does not pass: the model and PyStan come from different 2.19 builds.")
+        if crashed:
+            text += " The process then crashed with an access violation (0xC0000005), a consequence of the same mismatch."
+        return Explanation(
+            text=text,
+            fix=("conda install -c conda-forge pystan=2.19.1.1 fbprophet  (same channel for both), or pip install pystan==2.19.1.1 then reinstall fbprophet --no-cache-dir",
+                 "Better: pip install 'prophet>=1.1' (cmdstanpy backend, no PyStan)."),
+            derived={"diagnosis": f"model compiled for another PyStan build (missing '{arg}')"},
+        )
     w = str(facts.get("pystan_warning") or "")
     if not w or w.startswith("Something went wrong"):
         return Explanation(
