@@ -184,6 +184,9 @@ FAILURES = [
      "the same with curly quotes from a rich-text paste"),
     ("Errors may have originated from an input operation.", "the tail of a TensorFlow 2 graph function's error, exception line cut"),
     ("Function call stack:", "TensorFlow 2's function call stack footer of an error"),
+    ("http.client.IncompleteRead: IncompleteRead(6746 bytes read, 1438 more expected)", "a standard-library class without the Error suffix"),
+    ("http.client.RemoteDisconnected: Remote end closed connection without response", "the Hub's dropped connection, raised by http.client"),
+    ("socket.timeout: timed out", "socket's own timeout class"),
     ('21:42:48 INFO [werkzeug] - 127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -', "a Flask handler that raised (access log, HTTP 500)"),
     ('INFO:     127.0.0.1:52114 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error', "uvicorn's access log of a handler that raised"),
 ]
@@ -270,6 +273,7 @@ NEAR_MISSES = [
     '127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 200 -',
     "INFO: scheduled 5000 requests, no Failure instance recorded",
     "Function call stack: see the profiler's trace for details",
+    "INFO retrying the download after an IncompleteRead (attempt 2 of 5)",
 ]
 
 

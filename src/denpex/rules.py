@@ -70,7 +70,12 @@ _EXC_CLASS = (
     # "binascii.Error: Incorrect padding", "_queue.Empty", "zipfile.BadZipFile: File is not a zip file")
     r"|(?:struct|re|sre_constants|zlib|socket|select|getopt|os|dbm|resource|cv2)\.error"
     r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+Error"  # a module's own base class: binascii.Error, lmdb.Error, sqlite3.Error
-    r"|_?queue\.(?:Empty|Full)|zipfile\.BadZip[Ff]ile|gzip\.BadGzipFile)"
+    r"|_?queue\.(?:Empty|Full)|zipfile\.BadZip[Ff]ile|gzip\.BadGzipFile"
+    # standard-library network classes without the suffix, common under downloads: "http.client.IncompleteRead:
+    # IncompleteRead(6746 bytes read, 1438 more expected)", "http.client.RemoteDisconnected: Remote end closed
+    # connection without response", "socket.timeout: timed out", "socket.gaierror: [Errno -2] Name or service not known"
+    r"|(?:http\.client\.)?(?:IncompleteRead|RemoteDisconnected|BadStatusLine|ResponseNotReady|CannotSendRequest)"
+    r"|socket\.(?:timeout|gaierror|herror)|GeneratorExit)"
     r"(?:\((?P<exc_inner>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*)\))?"
 )
 # srun's per-task exit records ("srun: error: vm: tasks 0,2-3: Terminated") are the launcher's account of how

@@ -67,6 +67,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if m:
             host = m.group(1)
     target = f"{host}:{port}" if host and port else host
+    if facts.get("_signature") == "download-truncated":
+        got, missing = facts.get("bytes_read"), facts.get("bytes_missing")
+        derived = {"to_host": f" to {host}" if host else "", "failure_class": "truncated",
+                   "what": f"the connection closed in the middle of the response ({got} bytes read, {missing} more expected)"}
+        text = (f"The server{(' ' + host) if host else ''} started answering, then the connection closed after {got} bytes with "
+                f"{missing} more announced: the response was cut in transit (a server or proxy dropping a long-lived connection, an "
+                "unstable network, a rate limit that closes streams). The data received is incomplete and was not used.")
+        fix = ["Retry the step (a resumable download or the client's retry option: requests Session with urllib3 Retry, "
+               "huggingface-cli download resumes); if it repeats at the same size, check the proxy's idle/size limits or the "
+               "service's status and limits."]
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     k = _klass(errno, cause, reason)
     if k == "other" and not cause and errno is None and timeout is not None:
         k = "read-timeout"  # 'HTTPSConnectionPool(...): Read timed out. (read timeout=N)'
