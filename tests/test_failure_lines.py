@@ -380,3 +380,23 @@ def test_generic_patterns_use_no_escape_ripgrep_refuses() -> None:
 
     for name, pattern, *_ in GENERIC:
         assert '\\"' not in pattern and "\\'" not in pattern, name
+
+
+def test_ipython_traceback_cut_at_the_marked_raise_line_keeps_its_message() -> None:
+    """IPython 7 quotes context lines under a frame and marks the running one ("--> 305     raise ..."): a paste
+    that ends there still says which exception and message the frame raised."""
+    log = (
+        "ValueError                                Traceback (most recent call last)\n"
+        "<ipython-input-3-1f2e> in <module>\n"
+        "----> 1 run(x)\n"
+        "\n"
+        "/usr/local/lib/python3.7/dist-packages/jax/_src/lax/control_flow.py in _thread(args)\n"
+        "    303   if not args:\n"
+        "    304     # nothing to thread on\n"
+        '--> 305     raise ValueError("No arrays to thread error on to.")\n'
+    )
+    d = diagnose(log, mask=False)
+    assert d.exit_code == 1
+    assert d.primary is not None and d.primary.facts.get("exception") == "ValueError"
+    assert d.primary.facts.get("message") == "No arrays to thread error on to."
+    assert "No arrays to thread error on to." in d.primary.message

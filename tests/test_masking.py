@@ -87,6 +87,11 @@ def test_file_and_model_names_at_the_end_of_a_line_are_not_secrets():
                  "loading model-00031-of-00037.safetensors", "cache-8f3a2b1c9d.arrow"):
         assert m.mask(line) == line
     assert "<SECRET" in m.mask("token abcd1234efgh5678ijkl9012...")
+    # a folder whose name starts like a vendor token's prefix (hf_, sk-) is a path, not a token cut short
+    for line in ("File exists: '/share/x/hf_ehr/cache/run.wandb'", "/opt/hf_ehr/hf_env_miguel/lib/python3.10/site-packages/wandb/x.py",
+                 "saved to ./runs/sk-train/ckpt"):
+        assert m.mask(line) == line
+    assert "<SECRET" in m.mask("login with hf_AbCdEfGhIjKl")  # a prefixed token ending the text is still masked
 
 
 def test_a_port_at_the_end_of_a_url_is_not_a_cut_password():

@@ -52,7 +52,9 @@ def describe(facts: Mapping[str, Any], internal: bool = False) -> Explanation:
     if len(head) > 200:
         head = head[:197] + "..."
     if facts.get("cut"):
-        head = f"a traceback cut off before its exception line{' (' + exc + ')' if exc else ''}"
+        # (the message, where the quoted `raise X("...")` line of the last frame gives it)
+        named = f"{exc}: {msg[:150]}" if exc and msg else exc
+        head = f"a traceback cut off before its exception line{' (' + named + ')' if named else ''}"
     raised_in = facts.get("raised_in")
     user = facts.get("user_frame")
     pkg = facts.get("package")

@@ -198,10 +198,12 @@ _CUT_TAIL = 200
 _CUT_END = r"(?=\s*(?:\u2026|\.\.\.)?\s*\Z)"
 _CUT_RULES: list[re.Pattern[str]] = [
     re.compile(
-        r"\b(?:hf_|api_org_|sk-|gh[pousr]_|github_pat_|glpat-|gldt-|glrt-|xox[abposre]-|xapp-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_|"
+        # (not a path component: "/home/hf_ehr/env/.../datastore.py" ends a text without being a token, and a prefixed
+        # vendor token has no "/" in it)
+        r"(?<![/\\])\b(?:hf_|api_org_|sk-|gh[pousr]_|github_pat_|glpat-|gldt-|glrt-|xox[abposre]-|xapp-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_|"
         r"(?:sk|rk|pk)_(?:live|test)_|whsec_|SG\.|AIza|ya29\.|GOCSPX-|dapi|gsk_|r8_|nvapi-|xai-|pplx-|tgp_v1_|pcsk_|lsv2_|fw_|"
         r"sq0atp-|sq0csp-|shpat_|shpss_|dop_v1_|hvs\.|ATATT3|PMAK-)"
-        r"[A-Za-z0-9_.=+/-]*" + _CUT_END
+        r"[A-Za-z0-9_.=+-]*" + _CUT_END
     ),
     re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]+=*)" + _CUT_END),
     # scheme://user:pass cut before its "@" (a port, all digits, is not a password)

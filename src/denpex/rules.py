@@ -334,7 +334,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # the source line a traceback quotes under its last frame when that line raises or asserts: what a
     # traceback cut before its exception line was about to report (tracebacks.collect reads it)
     ("source-raise",
-     r"(?:^|[\]:>|])\s{2,}(?:raise (?P<raise_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:\(\s*f?['" + '"' + r"](?P<raise_msg>[^'" + '"' + r"\n]{1,300}))?"
+     r"(?:^|[\]:>|]|^-{1,4}> ?\d{1,6})\s{2,}(?:raise (?P<raise_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:\(\s*f?['" + '"' + r"](?P<raise_msg>[^'" + '"' + r"\n]{1,300}))?"
      r"|assert\b(?:[^'" + '"' + r"\n]{0,300}, *f?['" + '"' + r"](?P<assert_msg>[^'" + '"' + r"\n]{1,300}))?)", False),
     ("world", r"\b(?:world[_ ]size|WORLD_SIZE)\s*[=:]\s*\d+", False),
     ("nccl-rank", r"NCCL INFO (?:comm 0x[0-9a-fA-F]+ )?rank \d+ nranks \d+", False),

@@ -329,7 +329,9 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             continue
         if kind == "source-raise":
             # the quoted source of the frame just above: kept for a traceback that ends here, cut
-            if st["frames"] and h.hit.line == st["last_line"] + 1:
+            # (IPython quotes a few lines of context under a frame and marks the one running with "--> 305")
+            if st["frames"] and (h.hit.line == st["last_line"] + 1
+                                 or ("--> " in h.hit.text[:40] and 0 < h.hit.line - st["last_line"] <= 8)):
                 g = h.hit.groups
                 st["raise_src"] = (g.get("raise_type") or ("AssertionError" if g.get("assert_msg") is not None or "assert" in h.hit.text else ""),
                                    g.get("raise_msg") or g.get("assert_msg") or "")

@@ -45,6 +45,26 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("Run docker build from the folder that contains the Dockerfile, or pass it explicitly: docker build -f path/to/Dockerfile <context-dir>.",),
             derived={"what": f"no Dockerfile at {p}"},
         )
+    if sig == "context-path-missing":
+        p = str(facts.get("path") or "")
+        fix = [f"Check that {p} exists and is readable by the docker client you run (ls -ld {p}); build from an existing directory."]
+        if p.startswith("/tmp"):
+            fix.insert(0, "A snap-installed docker cannot read the host's /tmp: point the tool's temporary directory elsewhere (export TMPDIR=$HOME/tmp before bentoml containerize / the image build) or install docker from the distribution's packages instead of snap.")
+        return Explanation(
+            text=f"The docker client could not find the build context directory {p}" + (" - under /tmp, typically a temporary context written by BentoML/MLflow that a snap-confined docker cannot see." if p.startswith("/tmp") else "."),
+            fix=tuple(fix),
+            derived={"what": f"build context {p} not found by the docker client"},
+        )
+    if sig == "build-command-wrapper" and facts.get("command") is None:
+        code = facts.get("exit_code")
+        return Explanation(
+            text="A tool ran `docker build` for you (BentoML containerize, an MLflow/SageMaker image builder) and re-raised its failure"
+            + (f" (exit status {code})" if code is not None else "")
+            + "; the wrapper's exception carries no cause - the failing build step and its error are in the docker build output printed above it.",
+            fix=("Read the first ERROR in the docker build output above (or rerun the printed docker build command by hand with --progress=plain) and fix that step: usually a pip/apt install in the generated Dockerfile.",
+                 "For BentoML: bentoml containerize <tag> --verbose shows the whole build; pin the packages in bentofile.yaml python.packages that fail to install."),
+            derived={"what": "the docker build run by a Python tool failed (see the build output above)"},
+        )
     if sig == "copy-source-not-found":
         p = str(facts.get("path") or "")
         return Explanation(

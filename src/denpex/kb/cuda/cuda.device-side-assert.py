@@ -18,7 +18,7 @@ _KNOWN: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "srcSelectDimSize",
+        "srcSelectDim",
         "an embedding / index_select lookup got an index >= the table size, typically a token id beyond the vocabulary",
         (
             "Compare input_ids.max() with model.get_input_embeddings().num_embeddings.",

@@ -86,6 +86,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         what = f"Ray could not serialize an argument of {g.get('ray_target', 'a task or actor')}"
         parts.append(f"Ray could not serialize the argument {g['ray_arg'][:120]} for {g.get('ray_target', 'a task or actor')}; the '!!! FAIL serialization' lines under the error name the member that cannot be pickled.")
         fix.append("Pass plain data to the task/actor and create clients, locks and handles inside it (e.g. in the actor's __init__); ray.util.inspect_serializability(obj) lists the offending members.")
+    elif facts.get("_signature") == "spawn-child-eof":
+        what = "a spawned worker received nothing from its parent (EOFError: Ran out of input in spawn_main)"
+        parts.append("The EOFError comes from the child process: it found its parent's pipe empty, because the parent failed while "
+                     "pickling the dataset / collate_fn / worker_init_fn for it (or died) - the parent's own error, printed above or "
+                     "interleaved with this traceback, is the cause.")
+        fix.append("Read the parent's traceback (the other 'Traceback' block): a PicklingError / cannot pickle 'X' object / Can't pickle local object names what to change.")
+        fix.append("Guard the entry point with if __name__ == '__main__': and keep lambdas, open files, locks and LMDB/HDF5 handles off the dataset.")
     elif "main_attr" in g:
         a = g["main_attr"]
         what = f"the spawned child cannot find '{a}' (defined in an interactive __main__)"

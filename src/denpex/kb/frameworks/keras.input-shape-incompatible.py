@@ -44,6 +44,16 @@ def _same(a: list[int | None], b: list[int | None]) -> bool:
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     layer = facts.get("layer") or facts.get("old_layer") or "?"
+    if facts.get("_signature") == "rank-undefined":
+        return Explanation(
+            text=(f"Layer {layer} received a tensor whose rank (number of axes) is unknown to the graph: the input "
+                  "pipeline lost the static shape, typically a tf.numpy_function / tf.py_function (albumentations, "
+                  "OpenCV, PIL) inside Dataset.map, which returns tensors of unknown shape."),
+            fix=("Restore the shape after the wrapped function: image.set_shape((H, W, C)) (or tf.ensure_shape) inside "
+                 "the map function, and the label's shape too.",
+                 "Batch after restoring the shape so Keras sees (None, H, W, C)."),
+            derived={"layer_name": layer, "expected_txt": "an input of defined rank",
+                     "found_txt": "a tensor of unknown rank", "what": "static shape lost in the input pipeline"})
     exp, found = _dims(facts.get("expected")), _dims(facts.get("found"))
     derived: dict[str, Any] = {"layer_name": layer}
     parts: list[str] = []

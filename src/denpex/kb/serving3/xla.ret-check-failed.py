@@ -62,7 +62,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"{status}: {short}"
         parts.append(f"C++ code that cannot return an error aborted on status {status}: {detail[:200]}")
         up = status.upper()
-        if "X64" in detail:
+        if "ptxas exited with non-zero error code" in detail:
+            fix.append("ptxas failed while XLA compiled a GPU kernel (code 139 = ptxas itself crashed): use another ptxas (pip install -U nvidia-cuda-nvcc-cu12, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a newer CUDA), or avoid the failing Triton GEMM fusion with XLA_FLAGS='--xla_gpu_enable_triton_gemm=false' / '--xla_gpu_autotune_level=0'.")
+        elif "X64" in detail:
             fix.append("Avoid 64-bit types on TPU: cast to int32/float32 before the op (PyTorch/XLA: tensor.to(torch.int32); JAX: keep jax_enable_x64 off).")
         elif up == "UNIMPLEMENTED":
             fix.append("The backend cannot compile this op/dtype: change the op or dtype, or run that part on CPU.")

@@ -37,8 +37,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     src = str(src)
     check = str(facts.get("check") or "").strip()
+    if "option_manager" in src or check.startswith(("ExistsDir(", "ExistsFile(", "ExistsPath(")):
+        opt = check.split("(", 1)[-1].rstrip(")").lstrip("*") if "(" in check else "a path option"
+        text = (f"COLMAP refused its command line ({src}:{facts.get('source_line', '?')}): the check '{check}' means the "
+                f"path given for {opt} does not exist or is not the expected kind (folder vs file).")
+        fix = (f"Check the --{opt} path exists; quote paths that contain spaces (an unquoted path is cut at the first space).",
+               "Pass absolute paths when a wrapper script runs COLMAP from another working directory.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": " (command-line path check)"})
     for key, stage, hint in _STAGES:
-        if key in src:
+        if key == "sift" and "match" in check.lower():
+            continue  # sift.cc also holds the SIFT matcher: a *_matches check is feature matching
+        if key in src or (key == "match" and "sift" in src and "match" in check.lower()):
             diagnosis = f" ({stage})"
             text = f"COLMAP's {stage} code ({src}:{facts.get('source_line', '?')}) failed its check '{check}' and aborted the process."
             return Explanation(text=text, fix=(hint,), derived={"diagnosis": diagnosis})

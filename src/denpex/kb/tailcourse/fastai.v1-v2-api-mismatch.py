@@ -14,7 +14,7 @@ _PORT = {
     "TextClasDataBunch": "TextDataLoaders", "TabularDataBunch": "TabularDataLoaders", "ItemList": "DataBlock",
     "ImageList": "DataBlock(blocks=(ImageBlock, ...))", "ImageItemList": "DataBlock(blocks=(ImageBlock, ...))",
     "SegmentationItemList": "SegmentationDataLoaders / DataBlock(blocks=(ImageBlock, MaskBlock))",
-    "TextList": "DataBlock(blocks=TextBlock...)", "TabularList": "TabularPandas", "LabelLists": "DataBlock + splitter",
+    "TextList": "DataBlock(blocks=TextBlock...)", "TabularList": "TabularPandas", "TabularLine": "TabularPandas rows", "TabularProcessor": "TabularPandas procs", "LabelLists": "DataBlock + splitter",
     "create_cnn": "vision_learner (cnn_learner before 2.7)", "get_transforms": "aug_transforms",
     "imagenet_stats": "imagenet_stats (from fastai.vision.all import *)", "open_image": "PILImage.create",
 }

@@ -103,6 +103,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         else:
             fix.append(f"Cast one side so both are the same dtype: x = x.to(layer.{param}.dtype).")
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    if inp and not wgt and not (exp_ and found):
+        derived.update(dtype_a=inp, dtype_b="?")
+        text = f"The op got its input as {inp}; the {param} dtype was cut off in this log, but it differs from the input's."
+        if inp in _INTS:
+            text += f" An integer ({inp}) tensor reached a conv/linear layer: raw uint8 image bytes, or an input that was quantized/cast instead of the weights."
+            fix.append(f"Convert the input to the layer's float dtype: x = x.to(layer.{param}.dtype) (images: x.float() / 255 before normalising).")
+        else:
+            fix.append(f"Cast the input to the layer's dtype: x = x.to(layer.{param}.dtype), or run the forward under torch.autocast.")
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if exp_ and found:
         derived.update(dtype_a=exp_, dtype_b=found)
         text = f"The op expected {exp_} but received {found}."

@@ -13,6 +13,11 @@ _TS = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
 def _bad(path: str) -> tuple[str, str]:
     body = path[2:] if re.match(r"^[A-Za-z]:", path) else path
+    if body.lstrip().startswith("[[") or re.match(r"^\s*(?:array|tensor)\(", body):
+        return (
+            "the printed text of an array/tensor (an image or tensor was passed where a file path is expected)",
+            "Pass a file path to this API, or use the variant that accepts arrays (check the function's signature for your installed version).",
+        )
     if re.search(r"(?i)\b(?:https?|s3|gs|hf|ftp):", body):
         return "a URL used as a file path", "Download the file first (hf_hub_download / urllib) and pass the local path, not the URL."
     if _TS.search(body):
@@ -28,6 +33,8 @@ def _bad(path: str) -> tuple[str, str]:
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     raw = str(facts.get("path") or "")
     path = raw[1:-1] if len(raw) >= 2 and raw[0] in "'\"" and raw[-1] == raw[0] else raw
+    if path is raw and raw[:1] in ("'", '"'):
+        path = raw[1:]  # truncated paste: opening quote without its closing one
     if not path:
         return None
     if path.strip() == "":
