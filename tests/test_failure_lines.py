@@ -400,3 +400,24 @@ def test_ipython_traceback_cut_at_the_marked_raise_line_keeps_its_message() -> N
     assert d.primary is not None and d.primary.facts.get("exception") == "ValueError"
     assert d.primary.facts.get("message") == "No arrays to thread error on to."
     assert "No arrays to thread error on to." in d.primary.message
+
+
+def test_a_later_command_that_crashed_outranks_an_earlier_failed_install() -> None:
+    """A script without `set -e`: pip could not install one pin, the script went on, and training then crashed with a
+    shape error. The crash ended the run; the failed install is listed, not the start (unless the crash is the
+    missing package itself)."""
+    pip = (
+        "+ pip install -r requirements.txt\n"
+        "ERROR: Could not find a version that satisfies the requirement apex==0.1 (from versions: 0.9.8)\n"
+        "ERROR: No matching distribution found for apex==0.1\n"
+        "+ python train.py --bs 64\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 88, in <module>\n'
+        "    out = model(x)\n"
+    )
+    crash = "RuntimeError: shape '[64, -1, 768]' is invalid for input of size 1000\n"
+    d = diagnose(pip + crash, mask=False)
+    assert d.primary is not None and d.primary.id == "torch.shape-mismatch"
+    assert any(f.id == "python.pip-dependency-conflict" for f in d.findings)
+    d = diagnose(pip + "ModuleNotFoundError: No module named 'apex'\n", mask=False)
+    assert d.primary is not None and d.primary.id == "python.pip-dependency-conflict"

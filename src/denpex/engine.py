@@ -433,9 +433,37 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
     ]
     if not cands:
         return None
-    first = _innermost(cands[0], roots)
+    first = _innermost(_past_failed_install(cands), roots)
     first = _stopped_first(first, cands, progress or {})
     return _odd_one_out(_root_cause_record(first, cands, findings), findings)
+
+
+# a package installation that failed (pip's resolver, a wheel build, conda's solver): the script goes on to its next
+# command when it does not stop on errors, and a firm failure of that later command ("+ python train.py" ending in a
+# shape error) is what ended the run - unless it is the missing package itself, which the failed install explains
+_INSTALL_IDS = frozenset({"python.pip-dependency-conflict", "build.wheel-build-failed", "pip.invalid-requirement",
+                          "pip.invalid-editable-requirement", "pip.requirements-file-not-found", "env.conda-solve-failed"})
+_IMPORT_IDS = frozenset({"python.missing-module", "python.cannot-import-name", "python.module-attribute-missing",
+                         "env.shared-library-missing", "python.import-error"})
+
+
+# tools that report the same failed install again (docker build's "executor failed running [pip install ...]", a web
+# UI's launcher around pip): not a later command
+_INSTALL_REPORTERS = frozenset({"docker", "podman", "build", "pip", "conda", "env", "setuptools", "uv", "poetry", "webui"})
+
+
+def _past_failed_install(cands: list[Finding]) -> Finding:
+    """The first candidate, or the first later failure of another command when the first is a failed install."""
+    first = cands[0]
+    if first.id not in _INSTALL_IDS or not first.order:
+        return first
+    at = first.order[0]
+    for f in cands[1:]:
+        if (f.order and f.order[0].file_index == at.file_index and f.order[0].hit.line > at.hit.line
+                and f.id not in _INSTALL_IDS and f.id not in _IMPORT_IDS and f.id not in tracebacks.ENGINE_IDS
+                and f.category not in GENERIC_CATEGORIES and f.id.split(".", 1)[0] not in _INSTALL_REPORTERS):
+            return f
+    return first
 
 
 def _is_title(f: Finding) -> bool:
