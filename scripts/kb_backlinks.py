@@ -46,7 +46,8 @@ def main() -> int:
         if yaml.safe_load(text).get("related") != related[eid]:
             print(f"could not rewrite {p}", file=sys.stderr)
             return 1
-        p.write_text(text)
+        if text != p.read_text():  # only the files that change: others may be open in an editor or another session
+            p.write_text(text)
     print(f"added {changed} back-links")
     return 0
 
