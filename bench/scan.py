@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -98,19 +99,28 @@ def rg_ascii(p: str) -> str:
     return f"(?-u:{p})" if p.isascii() else p
 
 
-def rg_chunked(rg: str, patterns: Path, target: Path) -> str:
-    """A shell command that runs ripgrep once per chunk of RG_CHUNK patterns over ``target`` (every pattern
-    still searched over every line, a pass per chunk), stopping with the status of a refused chunk.
-    ripgrep 13 asks for hundreds of GB to compile 5,000+ patterns as one set (it aborts), so this is
-    how it searches them at all."""
-    lines = patterns.read_text(encoding="utf-8").splitlines()
+def rg_cmd(rg: str, patterns: Path, target: Path) -> list[str]:
+    """ripgrep on one core, counting, with its size limits raised: its default (100 MB) refuses this many patterns."""
+    return [rg, "-j1", "-c", "--regex-size-limit", "12G", "--dfa-size-limit", "4G", "-f", str(patterns), str(target)]
+
+
+def rg_chunks(rg_pats: Path) -> list[Path]:
+    """``rg_pats`` split into files of RG_CHUNK patterns each (written once, reused for every target)."""
+    lines = rg_pats.read_text(encoding="utf-8").splitlines()
     files = []
     for k in range(0, len(lines), RG_CHUNK):
         f = OUT / f"rg-chunk-{k // RG_CHUNK:02d}.txt"
-        f.write_text("\n".join(rg_ascii(x) for x in lines[k:k + RG_CHUNK]) + "\n", encoding="utf-8")
-        files.append(str(f))
-    return ("for f in " + " ".join(files) + "; do " + rg + " -j1 -c --regex-size-limit 12G --dfa-size-limit 4G -f \"$f\" "
-            + str(target) + "; s=$?; [ $s -ge 2 ] && exit $s; done; exit 0")
+        f.write_text("\n".join(lines[k:k + RG_CHUNK]) + "\n", encoding="utf-8")
+        files.append(f)
+    return files
+
+
+def rg_chunked(rg: str, chunks: list[Path], target: Path) -> str:
+    """A shell command that runs ripgrep once per chunk over ``target`` (every pattern still searched over every
+    line, a pass per chunk), stopping with the status of a refused chunk. ripgrep 13 asks for hundreds of GB to
+    compile 5,000+ Unicode-mode patterns as one set (it aborts), so this is how it searches them then."""
+    runs = "; ".join(shlex.join(rg_cmd(rg, c, target)) + "; s=$?; [ $s -ge 2 ] && exit $s" for c in chunks)
+    return runs + "; exit 0"
 
 
 _CLASS_ESC = {"d": "0-9", "s": "[:space:]", "w": "[:alnum:]_", "n": "", "r": "", "t": "\t"}
@@ -196,11 +206,12 @@ def main() -> int:
             write_log(folder / f"rank{r}.log", int(args.rank_mb * 1024 * 1024), seed=100 + r, failures=1 if r == 7 else 0)
     patterns = OUT / "patterns.txt"
     patterns.write_text(subprocess.run([*DENPEX, "kb", "export-patterns", "--generic"], capture_output=True, text=True, check=True).stdout)
+    pats = patterns.read_text(encoding="utf-8").splitlines()
     rg_pats = OUT / "patterns.rg"
-    rg_pats.write_text("\n".join(rg_ascii(p) for p in patterns.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
+    rg_pats.write_text("\n".join(rg_ascii(p) for p in pats) + "\n", encoding="utf-8")
     ere = OUT / "patterns.ere"
-    ere.write_text("\n".join(to_ere(p) for p in patterns.read_text().splitlines()) + "\n")
-    n_pat = len(patterns.read_text().splitlines())
+    ere.write_text("\n".join(to_ere(p) for p in pats) + "\n")
+    n_pat = len(pats)
     size_mb = log.stat().st_size / 1e6
     # warm the page cache (the log and every rank file) and the compiled-pattern cache
     measure(["cat", str(log)])
@@ -232,18 +243,17 @@ def main() -> int:
     rg_name = "ripgrep rg -j1 -c -f (same patterns)"
     rg_whole_failed = ""
     if rg:
-        # rg's default regex size limit (100 MB) refuses this many patterns: raised. Since about 5,000 patterns
-        # ripgrep 13 aborts even so ("memory allocation of 356547927904 bytes failed"): tried once, and where it
-        # fails ripgrep searches the same patterns in chunks, one pass over the log per chunk
-        whole = [rg, "-j1", "-c", "--regex-size-limit", "12G", "--dfa-size-limit", "4G", "-f", str(rg_pats), str(log)]
+        # in Unicode mode ripgrep 13 aborted on 5,000+ patterns ("memory allocation of 356547927904 bytes failed");
+        # in ASCII mode it compiles them: tried once, and where it fails it searches them in chunks, a pass each
+        whole = rg_cmd(rg, rg_pats, log)
         try:
             measure(whole)
         except ContenderFailed as exc:
             rg_whole_failed = str(exc)
         if rg_whole_failed:
-            n_chunks = -(-n_pat // RG_CHUNK)
-            rg_name = f"ripgrep -j1, same patterns in {n_chunks} runs of <= {RG_CHUNK}"
-            contenders.append((rg_name, rg_chunked(rg, patterns, log)))  # type: ignore[arg-type]
+            chunks = rg_chunks(rg_pats)
+            rg_name = f"ripgrep -j1, same patterns in {len(chunks)} runs of <= {RG_CHUNK}"
+            contenders.append((rg_name, rg_chunked(rg, chunks, log)))  # type: ignore[arg-type]
         else:
             contenders.append((rg_name, whole))
     contenders.append(("GNU grep -E -c -f (same patterns)", ["grep", "-E", "-c", "-f", str(ere), str(log)]))
@@ -309,9 +319,9 @@ def main() -> int:
     if rg:
         try:
             if rg_whole_failed:
-                w, m = best(rg_chunked(rg, patterns, folder), args.runs, shell=True)
+                w, m = best(rg_chunked(rg, chunks, folder), args.runs, shell=True)
             else:
-                w, m = best([rg, "-j1", "-c", "--regex-size-limit", "12G", "--dfa-size-limit", "4G", "-f", str(rg_pats), str(folder)], args.runs)
+                w, m = best(rg_cmd(rg, rg_pats, folder), args.runs)
             row("ripgrep -j1 folder" + (" (chunked)" if rg_whole_failed else ""), w, m, fsize)
         except ContenderFailed as exc:
             print(f"  {'ripgrep -j1 folder':<44} FAILED ({exc}): not a baseline", flush=True)

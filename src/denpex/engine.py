@@ -440,16 +440,12 @@ def _first_root(findings: list[Finding], progress: dict[int, attr.Stamp] | None 
 
 # a package installation that failed (pip's resolver, a wheel build, conda's solver): the script goes on to its next
 # command when it does not stop on errors, and a firm failure of that later command ("+ python train.py" ending in a
-# shape error) is what ended the run - unless it is the missing package itself, which the failed install explains
+# shape error) is what ended the run - unless it is an environment or Python reading (the missing package's own
+# ImportError, which the failed install explains) or a tool reporting the same install again (docker build's
+# "executor failed running [pip install ...]", a web UI's launcher around pip)
 _INSTALL_IDS = frozenset({"python.pip-dependency-conflict", "build.wheel-build-failed", "pip.invalid-requirement",
                           "pip.invalid-editable-requirement", "pip.requirements-file-not-found", "env.conda-solve-failed"})
-_IMPORT_IDS = frozenset({"python.missing-module", "python.cannot-import-name", "python.module-attribute-missing",
-                         "env.shared-library-missing", "python.import-error"})
-
-
-# tools that report the same failed install again (docker build's "executor failed running [pip install ...]", a web
-# UI's launcher around pip): not a later command
-_INSTALL_REPORTERS = frozenset({"docker", "podman", "build", "pip", "conda", "env", "setuptools", "uv", "poetry", "webui"})
+_INSTALL_REPORTERS = frozenset({"docker", "build", "conda", "webui"})  # namespaces with entries outside GENERIC_CATEGORIES
 
 
 def _past_failed_install(cands: list[Finding]) -> Finding:
@@ -460,7 +456,6 @@ def _past_failed_install(cands: list[Finding]) -> Finding:
     at = first.order[0]
     for f in cands[1:]:
         if (f.order and f.order[0].file_index == at.file_index and f.order[0].hit.line > at.hit.line
-                and f.id not in _INSTALL_IDS and f.id not in _IMPORT_IDS and f.id not in tracebacks.ENGINE_IDS
                 and f.category not in GENERIC_CATEGORIES and f.id.split(".", 1)[0] not in _INSTALL_REPORTERS):
             return f
     return first

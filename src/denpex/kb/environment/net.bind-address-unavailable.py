@@ -25,6 +25,14 @@ def _kind(addr: str) -> str:
 
 
 def _explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if str(facts.get("call") or "").startswith((".connect", "create_connection")):
+        return Explanation(
+            text=("connect() could not get a local address: the client ran out of ephemeral ports (connections left in "
+                  "TIME_WAIT by many short-lived requests), or the source address it was told to use is gone."),
+            fix=("Reuse connections (requests.Session / keep-alive), widen net.ipv4.ip_local_port_range, enable "
+                 "net.ipv4.tcp_tw_reuse; check with ss -tan state time-wait | wc -l.",),
+            derived={"bind_addr_text": "a local address for an outgoing connection", "address_kind": "connect"},
+        )
     addr = str(facts.get("bind_addr") or "").strip()
     port = facts.get("port")
     shown = f"{addr}:{port}" if addr and port else (addr or "the requested address")
@@ -51,13 +59,6 @@ def _explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "connect() rather than bind(), the local port range is exhausted instead: thousands of connections in TIME_WAIT.")
         fix.append("For bind(): use 0.0.0.0 or an address `ip -br addr` lists. For connect(): reuse connections (requests.Session), "
                    "widen net.ipv4.ip_local_port_range.")
-    if facts.get("call") and str(facts.get("call")).startswith((".connect", "create_connection")):
-        derived["address_kind"] = "connect"
-        text = ("connect() could not get a local address: the client ran out of ephemeral ports (connections left in "
-                "TIME_WAIT by many short-lived requests), or the source address it was told to use is gone.")
-        fix = ["Reuse connections (requests.Session / keep-alive), widen net.ipv4.ip_local_port_range, enable "
-               "net.ipv4.tcp_tw_reuse; check with ss -tan state time-wait | wc -l."]
-        derived["bind_addr_text"] = "a local address for an outgoing connection"
     return Explanation(text=text, fix=tuple(fix), derived=derived)
 
 
