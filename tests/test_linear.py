@@ -179,3 +179,17 @@ def test_kb_lint_timing_catches_backtracking(monkeypatch):
     lin = linear(pattern, re.ASCII, py)
     t2 = kbcheck.time_pattern("demo", pattern, re.ASCII, lin.search, "re2")
     assert kbcheck.timing_problem(t2) is None, t2
+
+
+def test_kb_lint_refuses_a_signature_pattern_re2_cannot_run(tmp_path):
+    """A signature's own pattern is verified on every line holding its literal, so `kb lint` refuses one that falls
+    back to Python re (here a repeat count over RE2's limit of 1000); the test above asserts the same of the
+    bundled knowledge base."""
+    from denpex.kbcheck import lint_timing
+
+    src = (load_kb(with_samples=False).entries["hf.pipeline-unknown-task"].path)
+    text = src.read_text().replace("[^\\\\r\\\\n]{0,1000})?", "[^\\\\r\\\\n]{0,2000})?")
+    assert "{0,2000}" in text
+    (tmp_path / src.name).write_text(text)
+    failed, _, _ = lint_timing(load_kb(tmp_path, with_samples=False))
+    assert any("hf.pipeline-unknown-task:transformers-check-task" in f and "RE2 cannot express" in f for f in failed), failed

@@ -393,7 +393,11 @@ def lint_timing(kb: KnowledgeBase) -> tuple[list[str], list[str], list[Timing]]:
     for key, rx in _verified_patterns(build_rules(kb)):
         lin = rx.verifier()  # type: ignore[attr-defined]
         engine = "re2" if rx.linear else "re (bounded)"  # type: ignore[attr-defined]
-        if not rx.linear:  # type: ignore[attr-defined]
+        if not rx.linear and " context " not in key and not key.endswith(" exclude"):  # type: ignore[attr-defined]
+            # a signature's own pattern is verified on every line that holds its literal: it must run in RE2
+            failed.append(f"{key}: RE2 cannot express this signature pattern ({lin.reason}); context and exclude "
+                          "patterns may fall back to Python re, a signature's own pattern may not")
+        elif not rx.linear:  # type: ignore[attr-defined]
             notes.append(
                 f"{key}: RE2 cannot express this pattern ({lin.reason}); it is verified with Python re on the "
                 f"first {FALLBACK_CHARS} characters of a line only"
