@@ -20,11 +20,13 @@ if [ "${1:-}" = "--full" ]; then
       .venv/bin/python -m pip install -q torch==2.13.0
     fi
   fi
+  # setuptools 77+ reads the SPDX license string in pyproject.toml (tests/test_report_layout.py builds
+  # the wheel without build isolation, so the venv's own setuptools must be new enough)
+  .venv/bin/python -m pip install -q -U 'setuptools>=77' wheel
   .venv/bin/python -m pip install -q -e '.[web,plot,test,team]' pytest-xdist
   # the DeepSpeed launcher for tests/distributed/test_deepspeed.py: a source package whose build
   # imports torch (hence no build isolation, after torch), its CUDA ops left unbuilt (CPU only)
   if ! .venv/bin/python -c 'import deepspeed' 2>/dev/null; then
-    .venv/bin/python -m pip install -q setuptools wheel
     DS_BUILD_OPS=0 .venv/bin/python -m pip install -q --no-build-isolation deepspeed==0.19.8
   fi
 else

@@ -497,6 +497,18 @@ def test_a_jvm_trace_names_the_innermost_cause_and_the_users_frame():
     assert facts["raised_at"] == "NumberFormatException.java:65" and facts["library_code"] is True
     assert facts["user_frame"] == "Parse.scala:12 in toInt"
     assert "Only the exception line" not in unnamed[0].explanation
+    # a Node.js stack: its frames follow the error line; node_modules/ names the package, the first frame raised it
+    js = "\n".join([
+        "Error: Cannot find function embed",
+        "    at Engine.embed (/app/node_modules/@mlc-ai/web-llm/lib/index.js:1021:13)",
+        "    at async main (/app/src/rag.mjs:42:17)",
+        "    at node:internal/main/run_main_module:28:49",
+    ]) + "\n"
+    d = diagnose(js)
+    facts = d.primary.facts
+    assert facts["exception"] == "Error" and facts["javascript"] is True and "jvm" not in facts
+    assert facts["package"] == "@mlc-ai/web-llm" and facts["raised_at"] == "index.js:1021" and facts["user_frame"] == "rag.mjs:42 in async main"
+    assert "JavaScript" in d.primary.explanation
     # a Python traceback is untouched by a later "at" line of prose
     py = 'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    f()\nValueError: bad value\n  at step 3 (see train.py)\n'
     d = diagnose(py)
@@ -786,3 +798,52 @@ def test_an_unnamed_exception_of_a_library_yields_to_that_librarys_entry_on_the_
     assert d.primary is not None and d.primary.id == "py4j.java-side-connection-lost", d.verdict
     d = diagnose(net + "".join(f"INFO step {i} ok\n" for i in range(8)) + tb)
     assert d.primary is not None and d.primary.id == "python.unhandled-exception", d.verdict
+
+
+def test_a_numbered_dump_line_is_not_an_srun_label_for_the_lines_after_it():
+    """" 360: fc: cast ..." of a TensorRT layer dump reads like srun's "--label" prefix; srun labels every line,
+    so an unlabelled failure under it is not task 360's. A real srun-labelled failure keeps its rank."""
+    d = diagnose("building engine\n  360: fc: cast stuff\nRuntimeError: CUDA error: out of memory\n")
+    assert d.primary is not None and d.primary.id == "torch.cuda-oom" and d.primary.rank is None
+    d = diagnose("0: step 10\n1: step 10\n1: RuntimeError: CUDA error: out of memory\n")
+    assert d.primary is not None and d.primary.id == "torch.cuda-oom" and d.primary.rank == 1
+
+
+def test_a_tensors_rank_in_a_message_is_not_a_process_rank():
+    tb = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\n    f()\n'
+    for msg in ("AssertionError: X must have rank 2", "ValueError: Shape must be rank 4 but is rank 3 for 'conv'"):
+        d = diagnose(tb + msg + "\n")
+        assert d.primary is not None and d.primary.rank is None, (msg, d.primary.rank)
+    d = diagnose(tb + "RuntimeError: boom on global_rank=3\n")
+    assert d.primary is not None and d.primary.rank == 3
+
+
+def test_an_egg_installed_package_is_named_without_its_egg_folder():
+    d = diagnose('Traceback (most recent call last):\n  File "/work/run.py", line 9, in <module>\n    encode(x)\n'
+                 '  File "/usr/local/lib/python3.9/site-packages/ms_swift-2.5.2-py3.9.egg/swift/llm/utils/template.py", line 4037, in encode\n'
+                 "    inputs['label'] = example['label']\nKeyError: 'label'\n")
+    facts = next(f for f in d.findings if f.facts.get("exception") == "KeyError" or f.id.startswith("python.")).facts
+    assert facts.get("package") == "swift" and facts.get("raised_in") == "swift.llm.utils.template.encode"
+
+
+def test_vs_code_debugger_exception_takes_its_message_from_the_next_line():
+    d = diagnose('Exception has occurred: TypeError\nRequired parameter edge_index is empty.\n'
+                 '  File "/home/u/proj/train.py", line 40, in <module>\n    out = model(x)\n')
+    assert d.primary is not None and d.primary.facts.get("message") == "Required parameter edge_index is empty."
+    # a class alone on its line elsewhere keeps an empty message (the next line is not read as one)
+    d = diagnose("Saving state\nTypeError\nRequired parameter edge_index is empty.\n")
+    assert d.primary is None or d.primary.facts.get("message") != "Required parameter edge_index is empty."
+
+
+def test_a_traceback_flattened_onto_one_line_reports_its_last_exception():
+    """A paste that lost its newlines puts the raising frame's source ("raise ImportError('...')") right before
+    the exception line: the last "T: msg" is the exception, the raise is code."""
+    line = ('Traceback (most recent call last):   File "./yad2k.py", line 254, in _main     model.save(p)   '
+            'File "C:\\Anaconda3\\lib\\site-packages\\keras\\engine\\saving.py", line 367, in save_model     '
+            "raise ImportError('`save_model` requires h5py.') ImportError: `save_model` requires h5py.")
+    d = diagnose(line + "\n")
+    assert d.primary is not None and d.primary.facts.get("exception") == "ImportError"
+    assert d.primary.facts.get("message") == "`save_model` requires h5py."
+    # quoted source alone is still code, not a failure
+    d = diagnose("    raise ImportError('`save_model` requires h5py.')\n")
+    assert d.primary is None

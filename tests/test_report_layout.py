@@ -83,6 +83,13 @@ def test_built_wheel_carries_what_an_installed_copy_needs(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "w"), str(root)],
                    check=True, capture_output=True, timeout=300)
     wheel = next((tmp_path / "w").glob("denpex_oss-*.whl"))
+    import zipfile
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    # the SPDX licence expression (setuptools 77+) and the licence file itself; no byte-code caches
+    assert "License-Expression: Apache-2.0" in meta and any(n.endswith("licenses/LICENSE") for n in names)
+    assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".pyo"))]
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
                    check=True, capture_output=True, timeout=300)

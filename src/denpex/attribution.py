@@ -168,7 +168,8 @@ _IN_MSG: list[re.Pattern[str]] = [
     # (nor a low-rank adapter's rank: "Merging rank 128 LoRA weights", "lora rank 16", "LoRA rank=8", nor a
     # command-line option quoted in the line, "'--rank=16'" of a LoRA training script's command)
     # (nor a suspected peer: NCCL's "collective mismatch around rank 3", "remote rank 2", "peer rank 5")
-    re.compile(r"(?<!from )(?<!to )(?<!around )(?<!peer )(?<!remote )(?<!lora )(?<!lora_)(?<!-)\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
+    # (nor a tensor's rank: "X must have rank 2", "Shape must be rank 4 but is rank 3", "a tensor of rank 3")
+    re.compile(r"(?<!from )(?<!to )(?<!around )(?<!peer )(?<!remote )(?<!lora )(?<!lora_)(?<!-)(?<!have )(?<!be )(?<!is )(?<!of )\b(?:global[_ ])?rank[= ](?P<rank>\d+)\b(?!\s*\()(?!\s+(?:lora|adapter|lokr|loha|dora)\b)",
                re.IGNORECASE),
 ]
 # launchers' own records about one process, printed on the launcher's console (no rank prefix): the rank
@@ -263,7 +264,12 @@ def from_path(path: str) -> Attribution:
 
 def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
     """Rank, local rank and host from a launcher prefix only (not from words in the message)."""
-    for rx, _kind in _LINE_RULES:
+    return _prefix(line)[:3]
+
+
+def _prefix(line: str) -> tuple[int | None, int | None, str | None, str | None]:
+    """``prefix_rank`` and the kind of launcher prefix it was read from (None without one)."""
+    for rx, kind in _LINE_RULES:
         m = rx.match(line)
         if m:
             g = m.groupdict()
@@ -271,8 +277,9 @@ def prefix_rank(line: str) -> tuple[int | None, int | None, str | None]:
                 int(g["rank"]) if g.get("rank") else None,
                 int(g["local"]) if g.get("local") else None,
                 g.get("host"),
+                kind,
             )
-    return None, None, None
+    return None, None, None, None
 
 
 def _nested_prefixes(line: str, ray: bool = False) -> Iterator[tuple[re.Match[str], str]]:
@@ -485,7 +492,7 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
     # neighbouring hits share most of the lines above them: each line is parsed once (a noisy log of
     # 200,000 matches would otherwise parse every line 25 times for its time and its rank prefix)
     times: dict[str, Any] = {}
-    prefixes: dict[str, tuple[int | None, int | None, str | None]] = {}
+    prefixes: dict[str, tuple[int | None, int | None, str | None, str | None]] = {}
 
     def time_of(line: str) -> Any:
         t = times.get(line, times)
@@ -493,10 +500,10 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
             t = times[line] = parse_time(line)
         return t
 
-    def prefix_of(line: str) -> tuple[int | None, int | None, str | None]:
+    def prefix_of(line: str) -> tuple[int | None, int | None, str | None, str | None]:
         p = prefixes.get(line)
         if p is None:
-            p = prefixes[line] = prefix_rank(line)
+            p = prefixes[line] = _prefix(line)
         return p
 
     def attribute(hit: Hit, at: Attribution) -> tuple[Hit, Attribution, bool]:
@@ -516,7 +523,11 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
             for prev in reversed(hit.before):
                 if _BANNER_RULE.match(prev):
                     break  # a framed banner (Open MPI's help messages, Hydra's) is the launcher's, not a rank's
-                prank, plocal, phost = prefix_of(prev)
+                prank, plocal, phost, kind = prefix_of(prev)
+                if kind == "srun":
+                    # srun --label prefixes every line a task prints: a line without the label is not that
+                    # task's (and " 360: fc: ..." above it may be a numbered dump, not a label at all)
+                    continue
                 if prank is not None or plocal is not None:
                     if prank is None and not (at.host or phost):
                         prank = plocal

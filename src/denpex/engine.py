@@ -178,7 +178,9 @@ def scan_sources(
     proc_ranks = _process_ranks(raw_all)
     raw_all = _task_file_ranks(sources, raw_all)
     for idx, scanned in enumerate(raw_all):
-        seen_ranks = {at.rank for _, at, _ in scanned if at.rank is not None}
+        # (ranks of failure lines: a rank's last-line marker alone is no evidence that it printed the failures -
+        # " 360: fc: cast ..." of a numbered layer dump reads like an srun label)
+        seen_ranks = {at.rank for hit, at, _ in scanned if at.rank is not None and hit.rule not in (PROGRESS_RULE, LAST_LINE_RULE)}
         only_rank = next(iter(seen_ranks)) if len(seen_ranks) == 1 else None
         for hit, at, inherited in scanned:
             rule = PROGRESS if hit.rule == PROGRESS_RULE else LAST_LINE if hit.rule == LAST_LINE_RULE else eng.rules[hit.rule]

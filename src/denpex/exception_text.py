@@ -78,6 +78,9 @@ def describe(facts: Mapping[str, Any], internal: bool = False) -> Explanation:
         text.append("This is a JVM (Java/Scala) exception: the first 'at' frame under it is where it was thrown, and of a "
                     "'Caused by:' chain the innermost cause, reported here, is the failure (PySpark and other Python callers "
                     "show it wrapped in Py4JJavaError).")
+    if facts.get("javascript"):
+        text.append("This is a JavaScript (Node.js or browser) error, not a Python one: the first 'at' frame under it is where "
+                    "it was thrown; a frame under node_modules/ names the package, any other the app's own code.")
     if facts.get("wrapped_by"):
         text.append(f"{facts['wrapped_by']} only wraps it: this inner exception is the failure.")
     if facts.get("cut"):

@@ -112,6 +112,7 @@ class ExceptionRecord:
     cut: bool = False  # the traceback ends without its exception line
     ignored: bool = False  # Python printed it as "Exception ignored in: <function X.__del__ ...>" and went on
     jvm: bool = False  # a Java/Scala exception: its "at ..." frames follow it, its "Caused by:" links chain to the cause
+    js: bool = False  # a JavaScript error (its frames follow it too: ``jvm`` is set with it)
 
     @property
     def short_type(self) -> str:
@@ -167,6 +168,8 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
     if m:
         rel = m.group("rel")
         parts = rel.split("/")
+        if len(parts) > 1 and parts[0].endswith((".egg", ".egg-link")):
+            parts = parts[1:]  # an egg installed by setup.py install: "ms_swift-2.5.2-py3.9.egg/swift/llm/..."
         package = parts[0].split(".", 1)[0] if parts[0].endswith(".py") else parts[0]
         module = ".".join(p.removesuffix(".py") for p in parts if p != "__init__.py")
     else:
@@ -208,6 +211,18 @@ def _jvm_frame(path: str, line: str | None, func: str) -> Frame:
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func.rsplit(".", 1)[-1], package=package, module=module)
 
 
+_NODE_MODULE = re.compile(r"/node_modules/(?P<pkg>(?:@[\w.-]+/)?[\w.-]+)/")
+
+
+def _js_frame(path: str, line: str | None, func: str | None) -> Frame:
+    """A JavaScript frame: under node_modules/ it is that package's (a scoped "@org/pkg" too), else the user's."""
+    norm = path.replace("\\", "/")
+    m = _NODE_MODULE.search(norm)
+    name = norm.rsplit("/", 1)[-1]
+    return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func or "<anonymous>",
+                 package=m.group("pkg") if m else None, module=name.rsplit(".", 1)[0])
+
+
 def _source_checkout(norm: str) -> tuple[str | None, str | None]:
     """A frame in a package's own source checkout (an editable install, a cloned repository run in place):
     ".../detectron2-master/detectron2/engine/defaults.py", ".../DeepSpeed/deepspeed/runtime/engine.py",
@@ -235,13 +250,28 @@ def _strip(text: str) -> str:
     return strip_prefix(text)
 
 
+_FLATTENED = "Traceback (most recent call last)"
+
+
+def _exc_pos(text: str, t: str) -> tuple[int, bool]:
+    """Where the exception class ``t`` is reported on ``text``, and whether the line is a whole traceback
+    flattened onto one line (a paste that lost its newlines: "Traceback (most recent call last): File ...
+    raise ImportError('x') ImportError: x"): there the class's last "T:" is the exception, not the raise."""
+    i = text.find(t)
+    if i > 0 and _FLATTENED in text[:i]:
+        j = text.rfind(t + ":")
+        if j > i and 'File "' in text[:j]:
+            return j, True
+    return i, False
+
+
 def _message(h: AttributedHit) -> str:
     """The exception's message: the text after the class token on its line."""
     text = h.hit.text
     t = h.hit.groups.get("exc_type")
     if not t:
         return ""
-    i = text.find(t)
+    i, _flat = _exc_pos(text, t)
     rest = text[i + len(t):] if i >= 0 else ""
     inner = h.hit.groups.get("exc_inner")
     if inner and rest.startswith(f"({inner})"):
@@ -257,8 +287,11 @@ def _message(h: AttributedHit) -> str:
         rest = rest[: -len(closer)].rstrip()  # `AttributeError: ...` quoted in a paste: the quote is not the message
     elif text[max(0, i - 2):i] == "**" and rest.endswith("**"):
         rest = rest[:-2].rstrip()  # **NameError: ...** in markdown bold
-    if not rest and text.rstrip().endswith(":") and (nxt := h.hit.groups.get("next_line")):
-        # "ValueError:" ending its line: a message raised starting with a newline is on the next line
+    if not rest and (text.rstrip().endswith(":") or text[:i].rstrip().endswith("Exception has occurred:")) and (
+        nxt := h.hit.groups.get("next_line")
+    ):
+        # "ValueError:" ending its line: a message raised starting with a newline is on the next line; VS Code's
+        # debugger prints the class alone ("Exception has occurred: TypeError") and the message under it
         nxt = _strip(nxt).strip()
         if nxt and not _NOT_A_MESSAGE.match(nxt):
             rest = nxt
@@ -288,7 +321,9 @@ def is_exception_line(h: AttributedHit) -> bool:
     if not t:
         return False
     body = _strip(h.hit.text)
-    i = body.find(t)
+    i, flat = _exc_pos(body, t)
+    if flat:
+        return True  # the last "T: msg" of a flattened traceback follows the raising frame's source line
     return i >= 0 and not _CODE_BEFORE.search(body[:i]) and not _BENIGN_BEFORE.search(body[:i])
 
 
@@ -302,7 +337,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     state: dict[tuple[int, int | None], dict] = {}
     for h in _exception_before_nested_header(hits):
         kind = h.rule.sig_id
-        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored", "jvm-frame"):
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored", "jvm-frame", "js-frame"):
             continue
         st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
@@ -313,14 +348,18 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                  if k[0] == h.file_index and (o["header"] is not None or o["frames"] is not None) and 0 < h.hit.line - o["last_line"] <= 3),
                 st,
             )
-        if kind == "jvm-frame":
-            # a JVM trace prints its frames after the exception line, innermost first, "... N more" between
+        if kind in ("jvm-frame", "js-frame"):
+            # a JVM or JavaScript trace prints its frames after the exception line, innermost first, "... N more"
+            # between (``jvm`` marks that layout; ``js`` the language)
             rec = st["last"]
             if rec is not None and (rec.jvm or not rec.frames) and 0 < h.hit.line - st.get("jvm_line", -9) <= 3:
                 g = h.hit.groups
                 if not rec.jvm:
                     rec.frames, rec.jvm, rec.has_traceback = [], True, True
-                rec.frames.insert(0, _jvm_frame(g.get("path") or "Native Method", g.get("lineno"), g.get("func") or ""))  # innermost ends last
+                    rec.js = kind == "js-frame"
+                frame = (_js_frame(g.get("path") or "", g.get("lineno"), g.get("func")) if kind == "js-frame"
+                         else _jvm_frame(g.get("path") or "Native Method", g.get("lineno"), g.get("func") or ""))
+                rec.frames.insert(0, frame)  # innermost ends last
                 st["jvm_line"] = h.hit.line
             continue
         if kind == "exception-ignored":
@@ -519,7 +558,9 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
     if isinstance(pkg, str) and pkg in TRACKERS:
         facts["tracker"] = f"https://github.com/{TRACKERS[pkg][1]}/issues"
     facts["traceback"] = rec.has_traceback
-    if rec.jvm:
+    if rec.js:
+        facts["javascript"] = True
+    elif rec.jvm:
         facts["jvm"] = True
     return facts
 

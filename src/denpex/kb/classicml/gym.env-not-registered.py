@@ -69,6 +69,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if hint:
             fix.append(hint)
         fix.append("import the module that registers it before gym.make (also in vectorised worker processes)")
+    elif sig in ("malformed-id", "legacy-malformed-id"):
+        raw = str(facts.get("env_id") or "")
+        env = raw[2:-1] if raw.startswith(("b'", 'b"')) and len(raw) > 3 else raw.strip("'\"")
+        looks_path = "/" in env.rstrip("/").split("/", 1)[-1] or "\\" in env or env.endswith((".zip", ".pt", ".pth", ".pkl", ".tfmodel", ".h5"))
+        derived.update(what="malformed id", requested=env,
+                       hint="it is not an id of the form [namespace/]Name-vN" + (" (it looks like a file path)" if looks_path else ""))
+        if looks_path:
+            text = (f"`{env}` was passed where gym expects an environment id: it looks like a file or run path "
+                    "(a checkpoint or log dir given to --env / make), not [namespace/]Name-vN.")
+            fix.append("pass the environment id (e.g. Breakout-v0) to make/--env and the checkpoint path to the load option")
+        else:
+            text = f"`{env}` is not a well-formed id: gym.make expects [namespace/]Name-vN (letters, digits, _ . : - and one -vN suffix)."
+            fix.append("spell the id as registered, with its version suffix (e.g. CartPole-v1); gym.pprint_registry() lists them")
     elif sig in ("atari-rom-missing", "atari-py-rom-missing", "ale-unable-to-find-game", "ale-rom-file-not-found", "ale-no-rom-file"):
         game = facts.get("game") or "the game"
         if sig == "atari-py-rom-missing":

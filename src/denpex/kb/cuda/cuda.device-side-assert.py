@@ -46,7 +46,7 @@ _CODES = {59: "CUDA < 10 numbering", 710: "CUDA >= 10 numbering"}
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
-    assertion = facts.get("assertion")
+    assertion = facts.get("assertion") or facts.get("bare_assertion")
     kernel = facts.get("kernel")
     code = facts.get("cuda_error_code")
     derived: dict[str, Any] = {}

@@ -19,7 +19,7 @@ def _code(facts: Mapping[str, Any]) -> int | None:
         except ValueError:
             pass
     reason = str(facts.get("reason") or "").lower()
-    if "initialization routine failed" in reason:
+    if "initialization routine failed" in reason or "初始化例程失败" in reason:
         return 1114
     if "not a valid win32" in reason:
         return 193

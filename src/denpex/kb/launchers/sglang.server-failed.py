@@ -32,7 +32,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if status is not None:
         what = f"the warmup request got HTTP {status} instead of 200"
         parts.append(f"The server started, but SGLang's warmup request to itself got HTTP {status}.")
-        if int(status) in (502, 503, 504):
+        if int(status) in (403, 407):
+            parts.append(f"An HTML {status} page is not SGLang's answer (SGLang replies with JSON): an HTTP proxy or gateway picked up the request to 127.0.0.1 and refused it - http_proxy / https_proxy / all_proxy set in the environment without 127.0.0.1 in no_proxy.")
+            fix.append("export no_proxy=127.0.0.1,localhost,0.0.0.0 (and NO_PROXY) or unset http_proxy https_proxy all_proxy before launching sglang.launch_server.")
+        elif int(status) in (502, 503, 504):
             parts.append("A 502/503/504 with an HTML body comes from a proxy between SGLang and 127.0.0.1 (http_proxy / https_proxy set in the environment), or from a scheduler that died meanwhile.")
             fix.append("Set no_proxy=127.0.0.1,localhost (or unset http_proxy/https_proxy) for the server process, then check the scheduler lines above for a traceback.")
         else:

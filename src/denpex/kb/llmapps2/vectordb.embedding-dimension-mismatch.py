@@ -39,7 +39,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     sig = str(facts.get("_signature") or "")
     store = ("Pinecone index" if sig.startswith("pinecone") else "Qdrant collection" if sig.startswith("qdrant")
-             else "hnswlib index" if sig.startswith("hnswlib") else "Chroma collection")
+             else "hnswlib index" if sig.startswith("hnswlib")
+             else "pgvector column" if sig.startswith("pgvector") else "Chroma collection")
     text = (f"The {store} holds {exp}-d vectors (typical of {_name(exp)}), but the vectors sent now are {got}-d "
             f"(typical of {_name(got)}): indexing and querying are not using the same embedding model.")
     fix = [f"Either go back to the model that produced {exp}-d vectors, or recreate the collection with size {got} and re-embed all documents."]
@@ -47,4 +48,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.insert(0, "One side used hand-written or placeholder vectors: let the embedding model produce both the stored and the query vectors.")
     if store == "Chroma collection" and 384 in (exp, got):
         fix.insert(0, "384 is Chroma's default embedding function: pass your embedding model explicitly (embedding_function=...) when creating and when opening the collection.")
+    if store == "pgvector column":
+        fix.insert(0, f"The table's column is vector({exp}): ALTER TABLE ... ALTER COLUMN embedding TYPE vector({got}) after deleting the old rows, "
+                      f"or create the store with the model's size (LangChain PGVector embedding_length={got}, LlamaIndex PGVectorStore embed_dim={got}, "
+                      f"TimescaleVectorStore num_dimensions={got}).")
+        if exp == 1536:
+            fix.insert(0, "1536 is the default of several PGVector wrappers (OpenAI ada-002 size): the table was created with that default, not with your model's size.")
     return Explanation(text=text, fix=tuple(fix), derived={"where": f" ({store}: {exp} stored vs {got} sent)"})

@@ -24,8 +24,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     if what:
         headline = f"IndexError: {what}" + (f" at {where}" if where else "")
-    else:
+    elif index is not None:
         headline = f"index {index} out of bounds for {dimkind} {axis} with size {size}" + (f" at {where}" if where else "")
+    else:
+        # matched without a message (a traceback whose last line was cut): say only what is known
+        msg = str(facts.get("message") or "").strip()
+        headline = "IndexError" + (f": {msg}" if msg else "") + (f" at {where}" if where else "")
     glob_m = re.search(r"(?:glob|listdir|scandir|iglob|rglob|os\.walk)\s*\(([^()]{0,160})", code)
     if glob_m or re.search(r"\b(?:f_list|file_list|files|ckpts?|checkpoints?|paths|images|img_list|filenames)\s*\[\s*-?[01]\s*\]", code):
         headline += ": the file list is empty (no file matched)"

@@ -12,6 +12,15 @@ _INDEX = "pip install --force-reinstall torch torchvision torchaudio --index-url
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     ver = str(facts.get("torch_version") or "").strip()
+    if facts.get("_signature") == "not-linked-with-xpu":
+        shown = f"torch {ver}" if ver else "This torch"
+        return Explanation(
+            text=(f"{shown} has no XPU backend registered in this process. Before torch 2.4 the Intel GPU backend is "
+                  "added by Intel Extension for PyTorch at import time, so .to('xpu') fails when "
+                  "intel_extension_for_pytorch was not imported first (or is not installed for this torch)."),
+            fix=("import torch; import intel_extension_for_pytorch as ipex  # before any .to('xpu')",
+                 "torch 2.5+: " + _INDEX),
+            derived={"diagnosis": "XPU backend not registered (IPEX not imported or torch without XPU)"})
     if not ver:
         return None
     local = ver.split("+", 1)[1].lower() if "+" in ver else ""
