@@ -847,3 +847,27 @@ def test_a_traceback_flattened_onto_one_line_reports_its_last_exception():
     # quoted source alone is still code, not a failure
     d = diagnose("    raise ImportError('`save_model` requires h5py.')\n")
     assert d.primary is None
+
+
+def test_a_cut_traceback_of_the_servers_own_frames_yields_to_the_asgi_wrapper_line():
+    """uvicorn's "Exception in ASGI application" over a traceback cut inside starlette's middleware: the entry
+    (tagged with the frameworks it covers) says where the exception is; a cut traceback with the user's frame
+    in it still says more than the wrapper."""
+    sp = "/srv/app/lib/python3.12/site-packages"
+    head = ["INFO:     127.0.0.1:50412 - \"POST /infer HTTP/1.1\" 500 Internal Server Error",
+            "ERROR:    Exception in ASGI application", "Traceback (most recent call last):",
+            f'  File "{sp}/uvicorn/protocols/http/h11_impl.py", line 403, in run_asgi', "    result = await app(",
+            f'  File "{sp}/starlette/middleware/errors.py", line 187, in __call__', "    raise exc"]
+    d = diagnose("\n".join(head) + "\n")
+    assert d.primary is not None and d.primary.id == "serving.asgi-app-exception", d.primary and d.primary.id
+    d = diagnose("\n".join(head + ['  File "/srv/app/server.py", line 41, in infer', "    out = model(x)"]) + "\n")
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+
+
+def test_the_windows_standard_library_folder_is_not_the_users_code():
+    tb = 'Traceback (most recent call last):\n  File "C:\\\\Users\\\\u\\\\proj\\\\run.py", line 3, in <module>\n    main()\n'
+    d = diagnose(tb + '  File "C:\\\\Users\\\\u\\\\Miniconda3\\\\lib\\\\pkgutil.py", line 415, in get_importer\n    x = cache[k]\nKeyError: None\n')
+    assert d.primary.facts.get("package") == "python" and d.primary.facts.get("user_frame") == "run.py:3 in <module>"
+    # a project's own lib\ folder stays the user's code
+    d = diagnose(tb + '  File "C:\\\\Users\\\\u\\\\proj\\\\lib\\\\mytools.py", line 9, in load\n    x = cache[k]\nKeyError: None\n')
+    assert d.primary.facts.get("package") is None and d.primary.facts.get("library_code") is False

@@ -92,6 +92,10 @@ def test_file_and_model_names_at_the_end_of_a_line_are_not_secrets():
                  "saved to ./runs/sk-train/ckpt"):
         assert m.mask(line) == line
     assert "<SECRET" in m.mask("login with hf_AbCdEfGhIjKl")  # a prefixed token ending the text is still masked
+    # nor is a dotted Python name ending in an hf_ function (a token is hf_ and letters and digits only)
+    target = "Error in call to target 'huggingface_hub.file_download.hf_hub_download'"
+    assert m.mask(target) == target and m.mask("calls huggingface_hub.hf_hub_download") == "calls huggingface_hub.hf_hub_download"
+    assert "<SECRET" in m.mask("HF_TOKEN is hf_AbCdEfGh")
 
 
 def test_a_port_at_the_end_of_a_url_is_not_a_cut_password():

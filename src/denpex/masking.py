@@ -200,10 +200,12 @@ _CUT_RULES: list[re.Pattern[str]] = [
     re.compile(
         # (not a path component: "/home/hf_ehr/env/.../datastore.py" ends a text without being a token, and a prefixed
         # vendor token has no "/" in it)
-        r"(?<![/\\])\b(?:hf_|api_org_|sk-|gh[pousr]_|github_pat_|glpat-|gldt-|glrt-|xox[abposre]-|xapp-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_|"
+        # (nor a dotted Python name ending in an identifier: "huggingface_hub.file_download.hf_hub_download" - a Hugging
+        # Face token is "hf_" and letters and digits only, never another "_")
+        r"(?<![/\\.])\b(?:hf_[A-Za-z0-9]*" + _CUT_END + r"|(?:api_org_|sk-|gh[pousr]_|github_pat_|glpat-|gldt-|glrt-|xox[abposre]-|xapp-|AKIA|ASIA|AGPA|AIDA|AROA|eyJ|pypi-|npm_|"
         r"(?:sk|rk|pk)_(?:live|test)_|whsec_|SG\.|AIza|ya29\.|GOCSPX-|dapi|gsk_|r8_|nvapi-|xai-|pplx-|tgp_v1_|pcsk_|lsv2_|fw_|"
         r"sq0atp-|sq0csp-|shpat_|shpss_|dop_v1_|hvs\.|ATATT3|PMAK-)"
-        r"[A-Za-z0-9_.=+-]*" + _CUT_END
+        r"[A-Za-z0-9_.=+-]*" + _CUT_END + ")"
     ),
     re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]+=*)" + _CUT_END),
     # scheme://user:pass cut before its "@" (a port, all digits, is not a password)

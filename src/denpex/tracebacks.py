@@ -15,6 +15,7 @@ an entry. A record that no entry matched becomes a ``python.unhandled-exception`
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 _PKG_DIR = re.compile(r"[/\\](?:site|dist)-packages[/\\](?P<rel>[^\s\"]+)")
 _STDLIB = re.compile(r"[/\\]lib[/\\]python(?P<ver>\d\.\d+)[/\\](?P<rel>[^\s\"]+)")
+_STDLIB_NAMES = frozenset(getattr(sys, "stdlib_module_names", ())) - {"test", "this", "antigravity"}
+# Windows keeps the standard library directly in <prefix>\Lib ("C:\Users\u\Miniconda3\lib\pkgutil.py"): a module
+# there counts only when its top-level name is a standard-library module (a project's own lib\ folder does not)
+_WIN_STDLIB = re.compile(r"^(?:[A-Za-z]:)?/(?:[^/]+/)*[Ll]ib/(?P<rel>(?P<top>[A-Za-z_]\w*)(?:\.py|/[^\s\"]+\.py))$")
 _PY_VERSION = re.compile(r"python(?P<ver>3\.\d{1,2})\b|Python (?P<ver2>3\.\d{1,2}(?:\.\d+)?)")
 _VERSION_OF = re.compile(
     r"\b(?P<pkg>[A-Za-z][\w-]{1,40}|`[A-Za-z][\w-]{1,40}`)\s+[Vv]ersion:? +v?(?P<ver>\d+\.\d+(?:\.\d+)?(?:[.+-][\w.+]{1,20})?)"
@@ -77,6 +82,17 @@ TRACKERS: dict[str, tuple[str, str]] = {
     "hydra": ("hydra-core", "facebookresearch/hydra"), "omegaconf": ("omegaconf", "omry/omegaconf"),
     "lmdeploy": ("lmdeploy", "InternLM/lmdeploy"), "tensorrt_llm": ("tensorrt-llm", "NVIDIA/TensorRT-LLM"),
     "verl": ("verl", "volcengine/verl"), "openrlhf": ("openrlhf", "OpenRLHF/OpenRLHF"), "swift": ("ms-swift", "modelscope/ms-swift"),
+    # (plugins and forks run from a source checkout, "/vllm-workspace/vllm-ascend/vllm_ascend/worker/worker_v1.py")
+    "vllm_ascend": ("vllm-ascend", "vllm-project/vllm-ascend"), "torch_npu": ("torch-npu", "Ascend/pytorch"),
+    "torch_xla": ("torch-xla", "pytorch/xla"), "intel_extension_for_pytorch": ("intel-extension-for-pytorch", "intel/intel-extension-for-pytorch"),
+    "colossalai": ("colossalai", "hpcaitech/ColossalAI"), "fairseq": ("fairseq", "facebookresearch/fairseq"),
+    "mmengine": ("mmengine", "open-mmlab/mmengine"), "mmseg": ("mmsegmentation", "open-mmlab/mmsegmentation"),
+    "paddle": ("paddlepaddle", "PaddlePaddle/Paddle"), "paddleocr": ("paddleocr", "PaddlePaddle/PaddleOCR"),
+    "timm": ("timm", "huggingface/timm"), "xgboost": ("xgboost", "dmlc/xgboost"), "lightgbm": ("lightgbm", "microsoft/LightGBM"),
+    "langchain": ("langchain", "langchain-ai/langchain"), "llama_index": ("llama-index", "run-llama/llama_index"),
+    "gradio": ("gradio", "gradio-app/gradio"), "torch_geometric": ("torch-geometric", "pyg-team/pytorch_geometric"),
+    "dgl": ("dgl", "dmlc/dgl"), "stable_baselines3": ("stable-baselines3", "DLR-RM/stable-baselines3"),
+    "gymnasium": ("gymnasium", "Farama-Foundation/Gymnasium"), "espnet": ("espnet", "espnet/espnet"),
 }
 
 
@@ -177,6 +193,9 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
         if m:
             package = "python"
             module = m.group("rel").removesuffix(".py").replace("/", ".")
+        elif (w := _WIN_STDLIB.match(norm)) and w.group("top") in _STDLIB_NAMES:
+            package = "python"
+            module = w.group("rel").removesuffix(".py").replace("/", ".")
         elif norm.startswith("<frozen "):
             package = "python"
             module = norm[8:].rstrip(">")

@@ -9,6 +9,7 @@ from typing import Any
 from denpex.models import Explanation
 
 _DIM = {768: "vit_b", 1024: "vit_l", 1280: "vit_h"}
+_NECK = {**_DIM, 320: "vit_t"}  # neck.0 input channels; 320 = MobileSAM TinyViT
 _DEPTH = {12: "vit_b", 24: "vit_l", 32: "vit_h"}
 _FILE = {"vit_b": "sam_vit_b_01ec64.pth", "vit_l": "sam_vit_l_0b3195.pth", "vit_h": "sam_vit_h_4b8939.pth"}
 _HIERA = {96: "hiera tiny or small", 112: "hiera base_plus", 144: "hiera large"}
@@ -33,6 +34,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     ckpt_t = _DIM.get(cdim) if isinstance(cdim, int) else None
     model_t = _DIM.get(mdim) if isinstance(mdim, int) else None
     ub, mb = _block(unexpected), _block(missing)
+    nc, nm = facts.get("neck_ckpt_dim"), facts.get("neck_model_dim")
+    if ckpt_t is None and isinstance(nc, int):
+        ckpt_t = _NECK.get(nc)
+    if model_t is None and isinstance(nm, int):
+        model_t = _NECK.get(nm)
     if model_t is None and ub is not None:
         model_t = _DEPTH.get(ub)
     if ckpt_t is None and mb is not None:
@@ -55,11 +61,22 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = (f"SAM 2 config and checkpoint are different sizes: checkpoint trunk width {tc} ({_HIERA.get(tc, '?')}), "
                 f"config builds width {tm} ({_HIERA.get(tm, '?')}).")
         fix.append("Use the config of the checkpoint's size (sam2[.1]_hiera_t/s/b+/l.yaml for *_tiny/_small/_base_plus/_large.pt).")
+    elif "vit_t" in (ckpt_t, model_t) and ckpt_t != model_t:
+        cause = "mobile-sam"
+        other = model_t if ckpt_t == "vit_t" else ckpt_t
+        if ckpt_t == "vit_t":
+            text = (f"The checkpoint is MobileSAM (TinyViT encoder, neck input 320 channels) but the model was built as SAM {other}"
+                    " - MobileSAM only swaps the image encoder, so its file cannot fill a ViT encoder.")
+            fix.append("Build the model with MobileSAM's registry (from mobile_sam import sam_model_registry; sam_model_registry['vit_t']),")
+            fix.append(f"or keep {other} and download its checkpoint {_FILE.get(other, 'for that size')}.")
+        else:
+            text = f"The checkpoint is SAM {ckpt_t} but the model was built as MobileSAM vit_t (TinyViT encoder)."
+            fix.append(f"Build with sam_model_registry['{ckpt_t}'] from segment_anything, or load mobile_sam.pt into the vit_t model.")
     elif ckpt_t and model_t and ckpt_t != model_t:
         cause = "model-type"
         text = f"The checkpoint is {ckpt_t} but the model was built as {model_t}" + (f" (model_type '{asked}')" if asked else "") + "."
         fix.append(f"Build with sam_model_registry['{ckpt_t}'] (--model-type {ckpt_t}) for this file,")
-        fix.append(f"or keep {model_t} and download its checkpoint {_FILE[model_t]}.")
+        fix.append(f"or keep {model_t} and download its checkpoint {_FILE.get(model_t, 'for that size')}.")
     elif isinstance(cgrid, int) and isinstance(mgrid, int) and cgrid != mgrid:
         cause = "image-size"
         text = (f"Same encoder width but the position embedding grid differs ({cgrid}x{cgrid} in the checkpoint, {mgrid}x{mgrid} in the model): "

@@ -74,6 +74,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"op {op} does not exist in opset {dv}"
         parts.append(f"The graph uses {op}, which is not an operator of the declared opset {dv} (a custom/vendor op, an op from a later opset, or a TensorFlow/framework op the converter left in).")
         fix.append(f"Re-export/convert with an opset that defines {op}, or replace it with standard ONNX ops; vendor ops need that vendor's runtime or a custom-op library (SessionOptions.register_custom_ops_library).")
+    elif re.search(r"Unrecognized attribute: \w+ for operator \w+", detail):
+        m = re.search(r"Unrecognized attribute: (\w+) for operator (\w+)", detail)
+        attr, op = m.group(1), m.group(2)
+        derived["what"] = f"attribute {attr} of {op} is not valid in the model's opset"
+        parts.append(f"A {op} node carries '{attr}' as an attribute, but the opset the model declares defines it differently "
+                     f"(ReduceSum moved axes from an attribute to an input in opset 13, the other Reduce* ops in opset 18): "
+                     f"the node was written for another opset than the model header says - typically a graph optimizer or "
+                     f"fusion (optimum --optimize, onnxruntime.transformers) run by an onnxruntime older than the opset requested at export.")
+        fix.append("Re-export without forcing a newer opset (drop --opset / opset_version) or with optimization off, "
+                   "or upgrade onnxruntime (1.15+ understands opset 18) in both the optimizing and the loading environment.")
     elif "Type Error" in detail:
         derived["what"] = "type error in the graph"
         parts.append(f"Graph validation found an input of a type the operator does not accept: {detail.strip()[:200]}")

@@ -12,6 +12,17 @@ from denpex.models import Explanation
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     g = {k: str(v) for k, v in facts.items() if v not in (None, "")}
+    if facts.get("_signature") == "hub-entry-not-found" and g.get("repo_id") and g.get("filename"):
+        repo, fn, rev = g["repo_id"], g["filename"], g.get("revision", "main")
+        text = (f"The Hub repository {repo} (revision {rev}) has no file {fn}: hf_hub_download got 404 Entry Not Found. "
+                "The code or config asks for a filename the repo does not ship")
+        if fn.endswith(".ckpt"):
+            text += " (a Lightning .ckpt path, while the repo holds Hub-format weights such as model.safetensors / config.json)"
+        text += "."
+        fix = (f"Look at https://huggingface.co/{repo}/tree/{rev} and request a file that exists there,",
+               "or use the loader/config meant for Hub-format checkpoints (from_pretrained) instead of a checkpoint_path to a file,",
+               "or point the config at a local checkpoint file you trained yourself.")
+        return Explanation(text=text, fix=fix, derived={"what": f"{fn} is not in the repo", "where": repo})
     where = g.get("directory") or g.get("repo_id")
     if not where and g.get("filenames"):
         where = "the model directory (path not printed)"

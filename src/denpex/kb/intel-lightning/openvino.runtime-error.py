@@ -35,6 +35,27 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text = f"An OpenCL call of the GPU plugin failed ({name})."
             fix = ("Update the GPU driver and OpenVINO; retry on 'CPU' to confirm the GPU path is at fault.",)
         return Explanation(text=text, fix=fix, derived={"what": f"[GPU] {name}"})
+    if error.startswith("ZE_RESULT_"):
+        name = f"L0 {call} -> {error}" if call else error
+        return Explanation(
+            text=(f"The Intel NPU plugin called the NPU driver through Level Zero and the call failed ({name}). The graph is compiled by the "
+                  "compiler inside the NPU driver, so this is the driver rejecting the model or the OpenVINO/driver pair not matching: "
+                  "INVALID_ARGUMENT from pfnCreate/zeGraphCreate usually means the driver's compiler cannot take this model (dynamic shapes, "
+                  "an op or precision the NPU compiler lacks) or is older than the OpenVINO release that produced the request."),
+            fix=("Update the Intel NPU driver (Windows: Intel NPU driver package; Linux: intel/linux-npu-driver release matching your OpenVINO) and use the OpenVINO version it lists as supported.",
+                 "Give the NPU a static-shape model (model.reshape({...}) to fixed sizes before compile_model); compile on 'CPU' or 'GPU' meanwhile."),
+            derived={"what": f"NPU driver call failed: {name}"})
+    device = str(facts.get("device") or "")
+    if device:
+        reason = str(facts.get("reason") or "")
+        text = (f"The AUTO plugin picked {device} and compiling the model there failed, with no other device left to fall back to; "
+                f"the {device} plugin's own error follows the message.")
+        fix = [f"Compile on '{device}' directly to see the full error, and try another device ('GPU', 'CPU') to isolate it."]
+        if reason == "bad combination":
+            text += (" 'bad combination' is the Xbyak JIT assembler refusing an instruction the CPU plugin generated: a CPU-plugin build problem "
+                     "(a self-built or repackaged OpenVINO, or a CPU/ISA the build mishandles), not the model - the same model compiles with the official release.")
+            fix.insert(0, "Use the official OpenVINO binaries of the same version (pip/archive release used by Python) for the C++ program instead of a self-built or package-manager build.")
+        return Explanation(text=text, fix=tuple(fix), derived={"what": f"[AUTO] compile on {device} failed" + (f": {reason}" if reason else "")})
     if location:
         where = location.replace("\\", "/")
         text = f"An internal OpenVINO check failed (Check '{check}' at {where}); the cause is printed on the lines after it."

@@ -92,7 +92,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     have_pkg = str(facts.get("have_pkg") or "MMCV")
     installed = str(facts.get("installed") or "")
     package = str(facts.get("package") or have_pkg.lower())
-    asserter = facts.get("asserter")
+    asserter = str(facts.get("asserter") or "").lower() or None  # 'MMOCR' in the 2.0-generation f-string
     lo, hi, inclusive = _parse_spec(str(facts.get("spec") or ""))
     by = f"{asserter}" if asserter else "the importing OpenMMLab package"
     derived: dict[str, Any] = {}

@@ -26,6 +26,8 @@ _ENV = re.compile(r"^(?:LOCAL_RANK|RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|MASTER_ADDR|
 
 def _unquote(key: str) -> str:
     k = key.strip()
+    if k[:2] in ("u'", 'u"'):  # Python 2 repr of a unicode key
+        k = k[1:]
     if len(k) >= 2 and k[0] == k[-1] and k[0] in "'\"":
         return k[1:-1]
     return k

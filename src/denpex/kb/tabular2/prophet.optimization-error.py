@@ -23,6 +23,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = "The Stan executable segfaulted (signal 11): typical for an amd64 image under emulation or a broken prophet/CmdStan install."
         fix = ("Use a native-architecture image/venv (no --platform linux/amd64 on Apple Silicon),",
                "reinstall prophet with its pinned cmdstanpy, or rebuild CmdStan with cmdstanpy.install_cmdstan().")
+    elif sig == "6":
+        text = ("The Stan executable aborted (signal 6, 'Unknown error: -6'): the bundled prophet_model.bin could not run in this "
+                "environment (seen on Apple Silicon with a prophet/cmdstanpy copy left over from an older install); Newton fails the same way.")
+        fix = ("Create a fresh venv/conda env and pip install prophet there (the wheel bundles its own CmdStan),",
+               "or pip install --force-reinstall prophet cmdstanpy; run the command from the error by hand to see the abort message.")
     elif sig:
         text = f"The Stan executable was terminated by signal {sig}, so optimization{' (' + algo + ')' if algo else ''} never produced parameters."
         fix = ("Run the command from the error message by hand to see the crash, then reinstall prophet/cmdstanpy in a clean environment.",)

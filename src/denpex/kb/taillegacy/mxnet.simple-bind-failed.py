@@ -30,6 +30,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                    "or pip install mxnet==1.4.1 (mxnet-cuXX==1.4.1) for code written before MXNet 1.5.")
         return Explanation(text=text, fix=fix, derived={"operator_label": f" at operator {op}" if op else "",
                                                           "diagnosis": "unknown input shape (ndim -1)"})
+    if sig == "infer-shape-wrapper":
+        text = ("MXNet shape inference (Symbol.infer_shape) failed for the argument shapes printed after 'infer_shape error. Arguments:'"
+                f"{(' (data ' + data + ')') if data else ''}. The MXNetError raised right after names the operator and the check; "
+                "in Gluon/GluonTS this means a batch whose shape does not fit the network (e.g. a 2-D multivariate target fed to a "
+                "univariate estimator, or feature counts that differ from the ones the model was built with).")
+        fix = ("Compare the listed argument shapes with what the network expects (target dimension, number of dynamic/static features).",
+               "GluonTS: a multivariate target needs a multivariate estimator/output (or one series per target dimension).",
+               "If the inner line says 'must be in range [0, -1)': a variable has no shape (MXNet 1.5+ unknown-shape rules).")
+        return Explanation(text=text, fix=fix, derived={"operator_label": " during shape inference", "diagnosis": "shape inference failed"})
     if sig == "simple-bind-wrapper":
         text = ("MXNet could not create the executor for the shapes passed"
                 f"{(' (data ' + data + ')') if data else ''}. The lines right after the argument list name the operator and the check "

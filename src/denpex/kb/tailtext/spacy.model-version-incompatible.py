@@ -18,7 +18,38 @@ def _major_minor(text: str) -> tuple[int, int] | None:
     return int(m.group(1)), int(m.group(2))
 
 
+def _bad_escape(facts: Mapping[str, Any]) -> Explanation:
+    pos = facts.get("position")
+    at = f" (character {pos} of a tokenizer pattern)" if pos not in (None, "") else ""
+    text = ("Python's re module rejected a \\p{...} Unicode-property class" + at + ": such classes exist only in the "
+            "third-party regex module, which spaCy 2.0 used to compile the tokenizer's prefix/suffix/infix rules. "
+            "spaCy 2.1 switched to re, so a pipeline package built for spaCy 2.0 (its serialised tokenizer still "
+            "holds the old patterns) cannot be loaded by spaCy 2.1+.")
+    fix = ("python -m spacy download <model>  (installs the pipeline release built for the installed spaCy; then python -m spacy validate)",
+           "Or pin spaCy to the model's release line: pip install 'spacy>=2.0,<2.1'",
+           "Custom pipelines saved with spaCy 2.0: retrain, or load with 2.0 and re-save after replacing the tokenizer rules")
+    return Explanation(text=text, fix=fix, derived={"diagnosis": "pipeline for spaCy 2.0 under spaCy 2.1+"})
+
+
+def _requirement_conflict(facts: Mapping[str, Any]) -> Explanation | None:
+    required = str(facts.get("required") or "")
+    current = str(facts.get("current") or "")
+    if not required or not current:
+        return None
+    text = (f"An installed package (normally the pipeline/model package being loaded) requires spacy{required}, "
+            f"but spaCy {current} is installed: spaCy was upgraded or downgraded after the model package was installed, "
+            "and pkg_resources refuses to load the package whose requirement is not met.")
+    fix = ("python -m spacy download <model>  (gets the model release for the installed spaCy; python -m spacy validate lists the mismatched ones)",
+           f"Or put spaCy back into the model's range: pip install 'spacy{required}'")
+    return Explanation(text=text, fix=fix, derived={"diagnosis": f"installed spaCy {current} outside the model's spacy{required}"})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    sig = facts.get("_signature")
+    if sig == "bad-escape-p":
+        return _bad_escape(facts)
+    if sig == "requirement-version-conflict":
+        return _requirement_conflict(facts)
     model = str(facts.get("model") or "")
     required = str(facts.get("required") or "")
     current = str(facts.get("current") or "")
