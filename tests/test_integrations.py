@@ -137,11 +137,11 @@ def test_stdin_has_no_file_property_and_unmatched_lines_are_annotated():
     assert out[0].startswith("::error title=denpex%3A python.unhandled-exception")
     assert "FrobnicatorError: flux 17" in out[0]
     # failure lines that are no exception at all still get the unmatched annotation
-    d = diagnose_json("-", stdin=b"INFO start\nfailed to create process.\n")
+    d = diagnose_json("-", stdin=b"INFO start\nerror: the frobnicator step did not finish\n")
     assert d["primary"] is None
     out = render_github(d).splitlines()
     assert out[0].startswith("::error title=denpex%3A denpex.unmatched-failure::")
-    assert "failed to create process." in out[0]
+    assert "error: the frobnicator step did not finish" in out[0]
 
 
 def test_clean_log_renders_nothing(tmp_path):

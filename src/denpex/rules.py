@@ -108,7 +108,7 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("jvm-frame", r"(?:^|\s)at (?P<func>[A-Za-z_$][\w$]*\.[\w$.<>-]{1,300})\((?:(?P<path>[\w$-]{1,200}\.(?:java|scala|kt|groovy)):(?P<lineno>\d{1,7})|Native Method|Unknown Source)\)", False),
     # a Node.js / browser stack frame under a JavaScript error ("    at embed (/app/node_modules/web-llm/lib/index.js:10:5)",
     # "    at /app/server.js:42:13"): printed after its error line, innermost first, like a JVM trace
-    ("js-frame", r"^\s+at (?:(?P<func>(?:async |new )?[^\s()]{1,300}(?: \[as [\w$]{1,100}\])?) \()?(?P<path>[^\s()]{1,500}?\.[mc]?js):(?P<lineno>\d{1,7}):\d{1,7}\)?\s*$", False),
+    ("js-frame", r"^\s+at (?:(?P<func>(?:async |new )?[^\s()]{1,300}(?: \[as [\w$]{1,100}\])?) \()?(?P<path>[^\s()]{1,500}?\.(?:js|mjs|cjs)):(?P<lineno>\d{1,7}):\d{1,7}\)?\s*$", False),
     # (quotes unescaped: the patterns are exported for grep/ripgrep, whose regex syntax refuses \")
     # (curly quotes: an error quoted in prose pasted from a rich-text editor, "gives me: “NotImplementedError: ...”")
     # (full-width colon and brackets: a Chinese or Japanese sentence quoting the error, "报错：RuntimeError: ...";

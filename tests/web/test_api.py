@@ -61,7 +61,7 @@ def test_no_match_gives_unknown_summary(client: TestClient) -> None:
     assert doc["primary"]["facts"]["exception"] == "zoo.ZebraError" and doc["primary"]["facts"]["raised_at"] == "x.py:3"
     assert doc["unknown"] is not None
     assert any("zoo.ZebraError" in e["text"] for e in doc["unknown"]["exceptions"])
-    doc = client.post("/api/diagnose", json={"text": "step 1\nfailed to create process.\n"}).json()
+    doc = client.post("/api/diagnose", json={"text": "step 1\nerror: the frobnicator step did not finish\n"}).json()
     assert doc["primary"] is None and doc["unknown"]["error_lines"]
 
 

@@ -76,8 +76,8 @@ def test_diagnosis_page_from_urlencoded_form(client: TestClient) -> None:
 def test_unknown_failure_page(client: TestClient) -> None:
     r = client.post("/diagnose", files={"text": (None, "Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\nzoo.ZebraError: zebra stripes misaligned\n")})
     assert "python.unhandled-exception" in r.text and "ZebraError" in r.text and "zebra" in r.text
-    r = client.post("/diagnose", files={"text": (None, "INFO start\nfailed to create process.\n")})
-    assert "No known failure class matched" in r.text and "failed to create process." in r.text
+    r = client.post("/diagnose", files={"text": (None, "INFO start\nerror: the frobnicator step did not finish\n")})
+    assert "No known failure class matched" in r.text and "error: the frobnicator step did not finish" in r.text
 
 
 def test_empty_form_is_a_friendly_400(client: TestClient) -> None:
