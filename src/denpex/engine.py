@@ -523,7 +523,7 @@ def _innermost_wrapper(f: Finding, findings: list[Finding]) -> Finding:
     return named or f
 
 
-def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding], tags: Callable[[str], frozenset[str]] = lambda _id: frozenset()) -> Finding:
+def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding], kb: KnowledgeBase | None = None) -> Finding:
     """A traceback cut before its exception line (an unnamed exception, no class, no message) says
     less than the wrapper line just above it that names what was raised ("Caught AssertionError in
     DataLoader worker process 0", "RayTaskError(AttributeError)"): the wrapper's entry says where the
@@ -534,7 +534,7 @@ def _wrapper_over_cut_traceback(primary: Finding, findings: list[Finding], tags:
         return primary
     wrapper = next(
         (f for f in findings if f.role == "collateral" and _within_wrapper(f, primary, inclusive=True)
-         and (_names_inner(f) or _own_propagation(primary, f, tags(f.id)))), None
+         and (_names_inner(f) or _own_propagation(primary, f, kb))), None
     )
     return wrapper or primary
 
@@ -563,19 +563,19 @@ def _library_entry_over_unnamed(primary: Finding, findings: list[Finding]) -> Fi
 LIBRARY_ENTRY_LINES = 3
 
 
-def _own_propagation(cut: Finding, wrapper: Finding, wrapper_tags: frozenset[str] = frozenset()) -> bool:
+def _own_propagation(cut: Finding, wrapper: Finding, kb: KnowledgeBase | None = None) -> bool:
     """Whether a cut traceback under a wrapper line is only the wrapper's library passing the error on
     (every frame shown is that library's: RLlib's worker set re-raising "The actor died because of an
     error raised in its creation task"; starlette's middleware under uvicorn's "Exception in ASGI
     application", an entry tagged with the frameworks it covers): the wrapper, which says where the inner
     error is, says more."""
     pkg = cut.facts.get("package")
-    return not cut.facts.get("user_frame") and isinstance(pkg, str) and (pkg == _entry_package(wrapper) or pkg.lower() in wrapper_tags)
-
-
-def _entry_tags(eng: _Engine, entry_id: str) -> frozenset[str]:
-    e = eng.kb.get(entry_id)
-    return frozenset(t.lower() for t in (getattr(e.entry, "tags", None) or ())) if e is not None else frozenset()
+    if cut.facts.get("user_frame") or not isinstance(pkg, str):
+        return False
+    if pkg == _entry_package(wrapper):
+        return True
+    entry = kb.get(wrapper.id) if kb is not None else None
+    return entry is not None and pkg.lower() in (t.lower() for t in getattr(entry.entry, "tags", None) or ())
 
 
 def _entry_package(f: Finding) -> str:
@@ -781,7 +781,7 @@ def run(
             primary = _innermost_wrapper(primary, findings)
             primary.suspect = True
     else:
-        primary = _library_entry_over_unnamed(_wrapper_over_cut_traceback(primary, findings, lambda eid: _entry_tags(eng, eid)), findings)
+        primary = _library_entry_over_unnamed(_wrapper_over_cut_traceback(primary, findings, eng.kb), findings)
     for info in report.files:
         info.name = masker.mask(info.name)
         info.notes = [masker.mask(n) for n in info.notes]
