@@ -230,7 +230,7 @@ def _header_mapping(header: dict[str, str], name: str, path: Path) -> dict[str, 
     import yaml
 
     try:
-        loaded = yaml.safe_load(header[name])
+        loaded = yaml.load(header[name], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a SafeLoader
     except yaml.YAMLError as exc:
         raise KnowledgeBaseError(f"{path}: '#! {name}:' is not a YAML mapping: {exc}") from exc
     if not isinstance(loaded, dict):
@@ -555,11 +555,13 @@ def _load_kb(kb_dirs: tuple[str, ...], with_samples: bool) -> KnowledgeBase:
 
 
 def _owner_of(filename: str, entries: Mapping[str, LoadedEntry]) -> str | None:
-    best = None
-    for eid in entries:
-        if filename.startswith(eid + ".") and (best is None or len(eid) > len(best)):
-            best = eid
-    return best
+    """The longest entry id that the file name starts with, followed by a dot (ids hold dots
+    themselves: each dot of the name is a candidate end, longest first)."""
+    dot = len(filename)
+    while (dot := filename.rfind(".", 0, dot)) > 0:
+        if filename[:dot] in entries:
+            return filename[:dot]
+    return None
 
 
 def load_taxonomy(path: Path | None = None) -> dict[str, dict[str, str]]:
