@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import denpex
 from denpex import diagnose
 
@@ -587,6 +589,45 @@ def test_a_packages_source_checkout_is_library_code():
     assert d.primary is None or d.primary.id != "python.library-internal-error", d.primary and d.primary.facts
 
 
+@pytest.mark.parametrize("frame", [
+    "/usr/local/lib/python3.10/dist-packages/pyro/distributions/torch_patch.py in <module>",
+    "[/usr/local/lib/python3.10/dist-packages/pyro/distributions/torch_patch.py](https://localhost:8080/#) in <module>",
+])
+def test_an_ipython7_module_level_frame_names_the_raising_package(frame):
+    """IPython 7 (Colab) prints a module-level frame without an argument list, and Colab links the path: the
+    assert under it is pyro's own version check, not an assertion in the user's code (hunt gen55bio 020)."""
+    log = "\n".join([
+        "AssertionError                            Traceback (most recent call last)",
+        "<ipython-input-4-87955b66e060> in <cell line: 3>()",
+        "----> 3 install()",
+        "",
+        frame,
+        '---> 10 assert torch.__version__.startswith("1.")',
+        "",
+        "AssertionError:",
+    ]) + "\n"
+    d = diagnose(log)
+    assert d.primary is not None and d.primary.facts.get("package") == "pyro", d.primary and (d.primary.id, d.primary.facts)
+    assert d.primary.id != "python.assertion-error-user"
+
+
+def test_a_monorepos_python_folder_is_the_packages_checkout():
+    """Ray (and sglang, tvm) keep the package under python/ in their repository: frames of a checkout run in
+    place (".../dev/ray/python/ray/tune/function_runner.py") are Ray's, so a cut traceback under Tune's
+    "Runner Thread raised error" is the wrapper's own propagation, not an error in the user's code (held-out g3024)."""
+    from denpex.tracebacks import _frame
+
+    fr = _frame("/Users/amog/dev/ray/python/ray/tune/function_runner.py", "640", "_trainable_func")
+    assert fr.package == "ray" and fr.module == "ray.tune.function_runner"
+    # a user's project that happens to have a python/ folder is still the user's
+    assert _frame("/home/me/proj/python/train.py", "3", "main").package is None
+    # a path printed relative to site-packages (frozen apps, zip imports) is the package's too; the user's
+    # relative paths are not
+    fr = _frame("transformers/models/wav2vec2/modeling_wav2vec2.py", "285", "forward")
+    assert fr.package == "transformers" and fr.in_library
+    assert _frame("models/train.py", "3", "main").package is None
+
+
 def test_a_librarys_own_error_raised_while_handling_a_generic_one_is_the_diagnosis():
     """transformers looks the tokenizer up in a mapping, gets a KeyError and raises its own ValueError while
     handling it: the library's error (an entry of its own) is the diagnosis, the KeyError below it the same
@@ -871,3 +912,14 @@ def test_the_windows_standard_library_folder_is_not_the_users_code():
     # a project's own lib\ folder stays the user's code
     d = diagnose(tb + '  File "C:\\\\Users\\\\u\\\\proj\\\\lib\\\\mytools.py", line 9, in load\n    x = cache[k]\nKeyError: None\n')
     assert d.primary.facts.get("package") is None and d.primary.facts.get("library_code") is False
+
+
+def test_a_line_quoted_in_markdown_still_meets_patterns_anchored_at_the_line_start():
+    """A report quotes the log with "> " markers: an entry whose pattern starts at the line start (the shell's
+    bare "Segmentation fault", Megatron's "Path should be a basename ...") still reads the quoted line; a
+    Python prompt (">>> ") is not a quote marker."""
+    d = diagnose("I ran the job and got\n\n> Segmentation fault\n")
+    assert d.primary is not None and d.primary.id == "system.segfault", d.primary and d.primary.id
+    d = diagnose("> > Segmentation fault\n")
+    assert d.primary is not None and d.primary.id == "system.segfault"
+    assert diagnose(">>> import nltk\n>>> nltk.download('punkt')\n").exit_code == 0

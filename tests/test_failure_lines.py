@@ -88,6 +88,9 @@ FAILURES = [
     ("panic: runtime error: invalid memory address or nil pointer dereference", "Go panic"),
     ("thread 'main' panicked at src/main.rs:12:5:", "Rust panic"),
     ("error: copy-fd: write returned No space left on device", "git error at a line start"),
+    ("If I don't include it, I get `error: no executable product named 'transcribe'`.", "a CLI's error: quoted after a back-quote in prose (SwiftPM)"),
+    ("[tts][ttsloop]error:You need to define either `text` (for sythesis) or a `reference_wav` (for voice conversion) to use the Coqui TTS API.",
+     "error: run into an app's bracketed tags"),
     ("> I'm getting `\u2718 Invalid config override '\u2014': name should start with --` after I typed it", "wasabi's cross mark after a backtick"),
     # native crashes and launcher records
     ("Exception code: 0xc0000409", "Windows NTSTATUS in the event log"),
@@ -265,6 +268,8 @@ NEAR_MISSES = [
     "DEBUG socket.error counter: 0",
     "queue.Empty is raised when no item arrives in time; polling again",
     "INFO no EXCEPTION occurred: all 12 steps finished",
+    "[train][INFO]error: 0 samples dropped",
+    "Use `--strict` to turn these into `error: ` lines",
     # quoted source code in a traceback, whatever the word that opens the statement
     "    class DatasetError(RuntimeError):",
     "    from mypkg.errors import ShardError",

@@ -136,3 +136,13 @@ def test_a_four_part_version_inside_a_name_is_not_an_ip_address():
     said = "Version mismatch. H2O is version 3.18.0.11, but the h2o-python package is version 3.20.0.8 (pip install h2o==3.18.0.11)"
     assert m.mask(said) == said
     assert "10.0.0.7" not in m.mask("connecting to version server at 10.0.0.7:8080")
+
+
+def test_a_shared_librarys_versioned_symbol_is_not_an_email_address():
+    """A linker error names a symbol with its library ("cudaGraphInstantiateWithFlags@libcudart.so.11.0"):
+    nothing personal, and the diagnosis needs it; a real address next to it is still masked."""
+    m = Masker()
+    line = "undefined reference to `cudaGraphInstantiateWithFlags@libcudart.so.11.0' (mail jane.doe@example.com)"
+    out = m.mask(line)
+    assert "cudaGraphInstantiateWithFlags@libcudart.so.11.0" in out
+    assert "jane.doe@example.com" not in out and "<EMAIL-" in out

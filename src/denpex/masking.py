@@ -143,6 +143,8 @@ _PY_RULE_SPECS: list[tuple[str, str, int, str]] = [
 # name read as an address, a wildcard bind). Kept, so that a diagnosis can say "the peer advertised
 # a loopback address" instead of "<IP-1>"
 _NOT_PERSONAL_IP = re.compile(r"127\.|0\.0\.0\.|0\.0\.0\.0$")
+# a versioned symbol of a shared library in a linker error ("cudaGraphInstantiateWithFlags@libcudart.so.11.0"), not an address
+_LIBRARY_SYMBOL = re.compile(r"@lib[\w+-]{0,100}\.so$")
 _RULES: list[tuple[str, Any, int]] = [(kind, _linear(re.compile(p)), g) for kind, p, g in _RULE_SPECS] + [
     (kind, re.compile(p), g) for kind, p, g, _ in _PY_RULE_SPECS
 ]
@@ -386,7 +388,8 @@ class Masker:
                 whole = whole[: start - base] + self.placeholder(kind, value) + whole[end - base :]
             return whole
         value = m.group(group)
-        if value is None or value in _KEEP or value.startswith("<") or (kind == "IP" and _NOT_PERSONAL_IP.match(value)):
+        if (value is None or value in _KEEP or value.startswith("<") or (kind == "IP" and _NOT_PERSONAL_IP.match(value))
+                or (kind == "EMAIL" and _LIBRARY_SYMBOL.search(value))):
             return m.group(0)
         if group == 0:
             return self.placeholder(kind, value)

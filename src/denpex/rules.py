@@ -99,7 +99,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # IPython 8+ (Jupyter, Colab): "File /usr/lib/python3.10/site-packages/x/y.py:2357, in func(args)";
     # IPython 7: "/usr/local/lib/python3.7/dist-packages/x/y.py in func(self, *args)"
     ("frame", r'(?:^|[\s>|:])File (?P<path>(?:[A-Za-z]:)?[\\/~][^\n"]{0,500}?\.py):(?P<lineno>\d+), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
-    ("frame", r'(?:^|[\s>|])(?P<path>(?:[A-Za-z]:)?[\\/~][^\n" ]{0,500}?\.py) in (?P<func><?[A-Za-z_][\w.<>]*)\(', False),
+    # (module level has no argument list: "/usr/local/lib/python3.10/dist-packages/pyro/distributions/torch_patch.py in <module>";
+    # Colab links each path: "[/usr/local/lib/python3.10/dist-packages/x/y.py](https://localhost:8080/#) in f(a, b)")
+    ("frame", r'(?:^|[\s>|])\[?(?P<path>(?:[A-Za-z]:)?[\\/~][^\n" \]]{0,500}?\.py)(?:\]\([^)\s]{0,300}\))? in (?P<func><?[A-Za-z_][\w.<>]*)(?:\(|\s*$)', False),
     # ... and VS Code's notebook output, which links each path: "File [~/x/y.py:115](https://file+.vscode-resource...), in f"
     ("frame", r'(?:^|[\s>|:])File \[(?P<path>(?:[A-Za-z]:)?[\\/~][^\n"\]]{0,500}?\.py):(?P<lineno>\d+)\]\([^)\n]{0,800}\), in (?P<func><?[A-Za-z_][\w.<>]*)', False),
     # a JVM stack frame under a Java/Scala exception ("\tat org.apache.spark.rdd.RDD.iterator(RDD.scala:329)"):
@@ -311,8 +313,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          # literal is a common word, so it lives in this full-regex rule)
          r"|\[Error -?\d+\] {1,3}[A-Z])"
          r"|[a-z] [Ee]rror(?:[.!]| \([^)]{0,60}\):|:)\s*$"
-         # git, compilers' drivers, linkers: "error: ..." / "fatal: ..." at a line start
-         r"|^(?:error|fatal): \S"
+         # git, compilers' drivers, linkers, SwiftPM: "error: ..." / "fatal: ..." at a line start or quoted after a
+         # back-quote in prose ("If I don't include it, I get `error: no executable product named 'transcribe'`")
+         r"|^(?:error|fatal): \S|`(?:error|fatal): [A-Za-z]"
+         # an app's bracketed tags run into the word ("[tts][ttsloop]error:You need to define either `text` ...")
+         r"|\](?:error|Error): ?[A-Za-z]"
          # (and a level right after a clock time with fractions: Rust tracing "12:24:19.123838Z ERROR batch{..}:
          # target: file.rs:33: msg", Python logging "10:00:00,123 ERROR msg")
          r"|^\s*panic: |^ERROR [a-z]{3,} [a-z]|ERROR(?:\]| \]|:|!| - | ~ |\s+\d\d-\d\d |\s+\d{4}-\d\d-\d\d |\s+\||\s{2,}[A-Z])|(?:\dZ|[,.]\d{3,9}) {1,2}ERROR \S|\] \[(?:error|critical)\] |\[(?:Error|Fatal|Critical)\](?::\[| )|\blevel=(?:error|fatal)\b|" + '"' + r"level" + '"' + r": ?" + '"' + r"(?:error|fatal)"

@@ -122,12 +122,22 @@ def _ends_indented_block(buf: bytes | bytearray, s: int, n: int) -> bool:
 
 
 def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
-    """The rule's first match in a line's segments (split at bare \\r) that its exclude does not veto."""
+    """The rule's first match in a line's segments (split at bare \\r) that its exclude does not veto.
+    A line quoted in a markdown report ("> Segmentation fault", "> > [6] Assertion failed: ...") is also
+    read without its quote markers, so that patterns anchored at the line start hold there too."""
     for seg in segments:
         m = rule.regex.search(seg)
+        if m is None and seg[:1] == ">" and rule.regex.pattern[:1] == "^":
+            bare = _QUOTE.sub("", seg, count=1)
+            if bare != seg:
+                seg = bare
+                m = rule.regex.search(seg)
         if m and not (rule.exclude is not None and rule.exclude.search(seg)):
             return m, seg
     return None
+
+
+_QUOTE = re.compile(r"^(?:> )+")  # markdown quote markers, each with its space (not a REPL's ">>> ")
 
 
 class _Verifier:

@@ -209,6 +209,12 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
                 parts = cy.group(0).split("/")
                 package = parts[0].rsplit(".", 1)[0].lstrip("_") if len(parts) == 1 else parts[0]
                 module = ".".join(p.rsplit(".", 1)[0] for p in parts)
+            if package is None and norm.endswith(".py") and not norm.startswith(("/", ".", "~")) and ":" not in norm[:3]:
+                # a path relative to site-packages, as frozen apps, zip imports and some launchers print it
+                # ("transformers/models/wav2vec2/modeling_wav2vec2.py"): a known package's folder is that package
+                parts = norm.split("/")
+                if len(parts) >= 2 and parts[0] in TRACKERS:
+                    package, module = parts[0], ".".join(q.removesuffix(".py") for q in parts if q != "__init__.py")
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 
@@ -245,14 +251,16 @@ def _js_frame(path: str, line: str | None, func: str | None) -> Frame:
 def _source_checkout(norm: str) -> tuple[str | None, str | None]:
     """A frame in a package's own source checkout (an editable install, a cloned repository run in place):
     ".../detectron2-master/detectron2/engine/defaults.py", ".../DeepSpeed/deepspeed/runtime/engine.py",
-    ".../transformers/src/transformers/trainer.py" - a known package's folder directly under a folder named
-    after it (or its src/ layout) is that package's code, not the user's."""
+    ".../transformers/src/transformers/trainer.py", ".../ray/python/ray/tune/function_runner.py" - a known package's
+    folder directly under a folder named after it (or its src/ or python/ layout) is that package's code, not the user's."""
     parts = norm.split("/")
     for i in range(len(parts) - 2, 0, -1):
         pkg = parts[i]
         if pkg not in TRACKERS:
             continue
-        repo = parts[i - 1].lower() if parts[i - 1] != "src" or i < 2 else parts[i - 2].lower()
+        # (a src/ layout, or a monorepo's python/ folder: ray/python/ray, sglang/python/sglang, tvm/python/tvm,
+        # xgboost/python-package/xgboost)
+        repo = parts[i - 1].lower() if parts[i - 1] not in ("src", "python", "python-package") or i < 2 else parts[i - 2].lower()
         if repo.replace("-", "_").startswith(pkg.lower().replace("-", "_")) or repo.startswith(TRACKERS[pkg][1].split("/")[1].lower()):
             return pkg, ".".join(p.removesuffix(".py") for p in parts[i:] if p != "__init__.py")
     return None, None
@@ -349,6 +357,10 @@ def is_exception_line(h: AttributedHit) -> bool:
 _FAULTHANDLER_FRAME = re.compile(r'", line \d+ in ')
 
 
+# a native frame in Python's frame layout (crash handlers' symbolized backtraces): C/C++/CUDA sources
+_NATIVE_SOURCES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".h", ".hpp", ".hh")
+
+
 def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     """Every exception line of the input as a record with its traceback, chain and wrapper links,
     in input order per stream."""
@@ -409,8 +421,11 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
                 st["stack_dump"] = True
             # faulthandler's stack dump ("Thread 0x... (most recent call first):" then 'File "x", line 365 in f', no
             # comma): the stacks of a process a signal or a timeout stopped, not an exception that travelled up
-            st["stack_dump"] = st["stack_dump"] and _FAULTHANDLER_FRAME.search(h.hit.text) is not None
+            # ... and a native backtrace printed in Python's frame layout by a crash handler (tvm_ffi's "!!!!!!! Segfault
+            # encountered !!!!!!!" then 'File "<unknown>", line 0, in mz_crc32'): C++ symbols, no Python frame
             g = h.hit.groups
+            native = (g.get("path") or "") == "<unknown>" or (g.get("path") or "").endswith(_NATIVE_SOURCES)
+            st["stack_dump"] = st["stack_dump"] and (native or _FAULTHANDLER_FRAME.search(h.hit.text) is not None)
             st["frames"].append(_frame(g.get("path", ""), g.get("lineno"), g.get("func")))
         elif kind in ("chain-cause", "chain-during"):
             st["chain"] = "cause" if kind == "chain-cause" else "during"

@@ -85,9 +85,34 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             )
     if status is None:
         return None
+    if facts.get("_signature") == "ctranslate2-status":
+        return _ctranslate2(str(status), derived)
     meaning, fix = _STATUS.get(str(status), ("cuBLAS returned an error status", ("Rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing call.",)))
     where = ""
     if call:
         where = " while creating the cuBLAS handle" if call == "cublasCreate" else f" in {call}"
     text = f"CUBLAS_STATUS_{status}{where}: {meaning}."
     return Explanation(text=text, fix=fix, derived=derived)
+
+
+def _ctranslate2(status: str, derived: dict[str, Any]) -> Explanation:
+    """CTranslate2 (faster-whisper and the apps built on it) raised the cuBLAS status."""
+    derived["runtime"] = "CTranslate2"
+    if status == "NOT_SUPPORTED":
+        return Explanation(
+            text=("CTranslate2 (faster-whisper / Faster-Whisper-XXL / whisperX) got CUBLAS_STATUS_NOT_SUPPORTED from a GEMM: "
+                  "the int8 compute path (compute_type auto, int8 or int8_float16 on the GPU) is not supported by cuBLAS on this "
+                  "GPU with this CTranslate2 build - the typical case is an RTX 50xx (Blackwell) card."),
+            fix=("Run with --compute_type float16 (Python: WhisperModel(model, device='cuda', compute_type='float16')); float32 also works with more memory.",
+                 "Or upgrade CTranslate2 / the standalone Faster-Whisper build to a release that supports int8 GEMMs on Blackwell."),
+            derived=derived,
+        )
+    if status in ("ALLOC_FAILED", "NOT_INITIALIZED"):
+        return Explanation(
+            text=(f"CTranslate2 got CUBLAS_STATUS_{status}: cuBLAS could not allocate its handle or workspace, so the GPU "
+                  "memory was full (model size, batch_size / beam_size, or another process on the GPU)."),
+            fix=("Use a smaller model or compute_type int8_float16, lower batch_size / beam_size, or free the GPU (nvidia-smi).",),
+            derived=derived,
+        )
+    meaning, fix = _STATUS.get(status, ("cuBLAS returned an error status", ("Rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing call.",)))
+    return Explanation(text=f"CTranslate2 got CUBLAS_STATUS_{status}: {meaning}.", fix=fix, derived=derived)

@@ -32,6 +32,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not sym:
         return None
     sym = str(sym)
+    if facts.get("_signature") == "no-len":
+        diagnosis = f"len() called on a webdataset {sym}, which has no __len__ since webdataset 0.1.62"
+        text = (f"Something (DeepSpeed, Lightning, a sampler or the training loop) calls len() on a webdataset '{sym}'. "
+                "WebDataset removed __len__ from its dataset classes after 0.1.62 because the presence of __len__ "
+                "made libraries treat an iterable dataset as map-style.")
+        fix = ("Declare the length explicitly: dataset = dataset.with_length(n) (usually with .with_epoch(n) for a fixed epoch size).",
+               "Or pin the version the code was written for: pip install 'webdataset==0.1.62'.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
     if sym in _OLD:
         gen, repl = _OLD[sym]
         diagnosis = f"code uses webdataset {gen} API ('{sym}') on a newer webdataset"

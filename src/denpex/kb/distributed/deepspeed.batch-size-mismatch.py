@@ -109,6 +109,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "train_batch_size is smaller than GPUs x accumulation steps (or a trainer passed 0)."
             )
             fix.append("Set train_micro_batch_size_per_gpu explicitly (>= 1) and make train_batch_size = micro x accumulation x GPUs.")
+        elif _int(facts.get("gpu_count")) == 0:
+            derived["what"] = "Train batch size derived as 0 because 0 GPUs were found"
+            parts.append(
+                "The launcher counted 0 GPUs (Total number of GPUs determined to be: 0), so train_batch_size = micro batch x "
+                "accumulation x GPUs = 0: no CUDA device is visible to this process (no CUDA runtime / driver, CPU-only torch, "
+                "CUDA_VISIBLE_DEVICES empty, or a container started without --gpus)."
+            )
+            fix.append("Make the GPUs visible first: nvidia-smi, python -c 'import torch; print(torch.cuda.device_count())' must be > 0 (install a CUDA build of torch, run the container with --gpus all).")
+            fix.append("GPT-NeoX needs GPUs; the batch settings are fine once GPUs are counted.")
         else:
             parts.append("train_batch_size resolved to 0 or less: a config or command-line value is 0.")
             fix.append("Set train_batch_size (or micro batch and accumulation) to positive values, or \"auto\" with a trainer.")

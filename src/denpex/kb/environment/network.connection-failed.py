@@ -78,6 +78,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                "huggingface-cli download resumes); if it repeats at the same size, check the proxy's idle/size limits or the "
                "service's status and limits."]
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    if facts.get("_signature") == "node-getaddrinfo" and errno is None:
+        errno = -3 if reason == "EAI_AGAIN" else -2  # Node's getaddrinfo codes
     k = _klass(errno, cause, reason)
     if k == "other" and not cause and errno is None and timeout is not None:
         k = "read-timeout"  # 'HTTPSConnectionPool(...): Read timed out. (read timeout=N)'
@@ -123,6 +125,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"{cause or 'connection error'}{f': {reason}' if reason else ''}"
         parts.append(f"The connection to{where} failed ({cause or 'connection error'}{f': {reason}' if reason else ''}).")
         fix.append(f"Test reachability from this node: curl -sS -m 10 https://{host or '<host>'}/ and getent hosts {host or '<host>'}.")
+    if (facts.get("_signature") == "node-getaddrinfo" and host and "." not in host and ":" not in host
+            and host != "localhost" and k in ("dns", "dns-again")):
+        parts.append(f"'{host}' is a bare service name: inside Docker Compose it resolves only while a container of that "
+                     "service is running on the same network, so the usual cause is that the service crashed, never "
+                     "started, or runs under another name/profile.")
+        fix.append(f"docker compose ps (is '{host}' up?) and docker compose logs {host}; start it (docker compose up -d "
+                   f"{host}, with its --profile if it has one) or point the client at the right host name.")
     h = host.lower()
     how = next((v for frag, v in _HOSTS if frag in h), None) if h else None
     if how:

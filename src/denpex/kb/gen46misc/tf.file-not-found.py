@@ -14,6 +14,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     raw = facts.get("path")
     path = (str(raw) if raw is not None else "").strip()
+    if facts.get("_signature") == "new-random-access-file" and " : " in path:
+        path = path.split(" : ", 1)[0].strip()  # '<path> : <OS message>'
     if path.startswith("Failed to create a directory: "):
         d = path.split(": ", 1)[1]
         return Explanation(

@@ -12,6 +12,16 @@ _MIN_CUDA = {89: "11.8", 90: "11.8", 100: "12.8", 120: "12.8", 87: "11.4", 86: "
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
+    if sig == "cmake-empty-arch-list":
+        return Explanation(
+            text=("tiny-cuda-nn's CMake configure found no GPU architecture to target (the 'Targeting GPU architectures:' line "
+                  "is empty): no GPU was detected at configure time and TCNN_CUDA_ARCHITECTURES was not set, so list(GET) "
+                  "on the empty architecture list aborts the configure."),
+            fix=("set the target explicitly and reconfigure from a clean build folder: TCNN_CUDA_ARCHITECTURES=86 cmake . -B build "
+                 "(Windows: set TCNN_CUDA_ARCHITECTURES=86), using your GPU's compute capability",
+                 "check nvidia-smi works in this shell and that the CUDA toolkit is new enough for the GPU"),
+            derived={"problem": "no GPU architecture detected at CMake configure and TCNN_CUDA_ARCHITECTURES unset"},
+        )
     if sig == "build-unknown-cc":
         return Explanation(
             text=("The tiny-cuda-nn build found no CUDA GPU through torch (CPU-only torch, docker build, or a login node) "

@@ -85,6 +85,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Swift apps / mlx-swift: build with xcodebuild (or Xcode) so the Metal library is compiled and bundled, or install the app's release build; "
                    "for a Homebrew-installed app, reinstall it or use the upstream release that bundles default.metallib.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if sig == "crash-check-error":
+        derived["what"] = "a Metal command buffer failed and MLX aborted from Metal's completion thread (crash report)"
+        parts.append("The crashed thread is Metal's completion queue ending in libmlx check_error: a command buffer MLX submitted came back with an error, "
+                     "check_error threw '[METAL] Command buffer execution failed: <reason>' on a thread where nothing can catch it, and the process aborted (SIGABRT). "
+                     "The crash report does not carry the reason; the process's stderr / the server log does. "
+                     "In practice it is almost always memory (Insufficient Memory: the working set exceeded what macOS lets the GPU wire) or the GPU watchdog (Timeout) under memory pressure; "
+                     "on some macOS releases the same pressure can even panic the kernel (IOGPUMemory 'completeMemory() prepare count underflow').")
+        fix.append("Find the '[METAL] Command buffer execution failed: ...' line in the terminal / server log for the exact reason.")
+        fix.append(_SHRINK)
+        fix.append(f"Leave the GPU headroom: {_WIRED}, fewer concurrent requests / smaller batch and context, close other memory-heavy apps.")
+        fix.append("Upgrade mlx and the app (mlx-lm, oMLX, LM Studio's mlx-engine): newer releases surface the error instead of aborting in more paths.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if sig == "no-metal-device":
         derived["what"] = "no Metal GPU visible to the process"
         parts.append("MLX asked Metal for the GPU and got an empty device list, and indexing it raised NSRangeException: the process runs where Metal sees no GPU "

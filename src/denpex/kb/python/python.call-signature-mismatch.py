@@ -70,6 +70,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
 
+    if callee == "super" and given == 0 and "at least" in expected:
+        # 'super() takes at least 1 argument (0 given)' is Python 2's wording: zero-argument super() is Python 3 only
+        py2 = any(re.search(r"python2\.\d|Python27|py2\.\d", p) for p, _, _ in frames) if frames else False
+        where = next((f"{p.rsplit('/', 1)[-1].rsplit(chr(92), 1)[-1]}:{ln}" for p, ln, _ in frames), "")
+        headline = "super() without arguments run by Python 2 (the code needs Python 3)"
+        text = ("'super() takes at least 1 argument (0 given)' is the Python 2 interpreter's message: the zero-argument "
+                "form super().__init__(...) exists only in Python 3" + (f" (called at {where})" if where else "") + ". "
+                "The code was written for Python 3 but started with python 2.7" + (" - the traceback paths are a Python 2.7 "
+                "installation" if py2 else "") + ".")
+        fix = ("Run it with Python 3: python3 <script> (or create a Python 3 virtualenv/conda env and reinstall the package "
+               "there: python3 -m pip install -e .); check with python --version.",)
+        return Explanation(text=text, fix=fix, derived={"headline": headline})
+
     if given is not None and expected:
         nums = [int(n) for n in re.findall(r"[0-9]+", expected)] or ([1] if "one" in expected else [0])
         kind = "too-many" if isinstance(given, int) and given > max(nums) else "too-few"

@@ -31,6 +31,10 @@ _FEATURES: list[tuple[re.Pattern[str], str, tuple[int, int]]] = [
 _BIN_EXT = (".pt", ".pth", ".bin", ".ckpt", ".pkl", ".pickle", ".pyc", ".so", ".pyd", ".exe", ".zip", ".npy", ".npz", ".h5", ".onnx", ".safetensors", ".gz", ".tar", ".whl", ".egg")
 
 
+
+# an HTML element line (<title>, <meta ...>, <script>): a web page saved under a .py name
+_HTML_TAG = re.compile(r"<(?:head|meta|link|title|script|body|div|span|style|svg|nav|header|footer|main|section|template|button|img|input|form|ul|li|table|tr|td)[\s>/]")
+
 def _ver(s: str) -> tuple[int, int] | None:
     m = re.match(r"([23])\.?([0-9]{1,2})$", s or "")
     return (int(m.group(1)), int(m.group(2))) if m else None
@@ -85,7 +89,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             else:
                 parts.append(f"{file} contains byte 0x{byte} on line {lineno} that is not valid UTF-8: the file was saved in a legacy encoding (Windows cp1252 / GBK / Latin-1), often because of comments or strings in a non-English language.")
                 fix.append(f"Re-save {file} as UTF-8, or declare the encoding on its first line (# -*- coding: cp1252 -*- / gbk).")
-    elif src.startswith("<!DOCTYPE") or low.startswith("<html") or low.startswith("<!doctype"):
+    elif src.startswith("<!DOCTYPE") or low.startswith("<html") or low.startswith("<!doctype") or _HTML_TAG.match(low):
         headline = f"{where} is an HTML page, not Python source"
         parts.append(f"{where} contains an HTML page: the file was downloaded from a web page URL (a GitHub /blob/ link, a login or error page) instead of the raw file.")
         fix.append("Download the raw file (raw.githubusercontent.com/... or the 'Raw' button) or git clone the repository, then run it again.")

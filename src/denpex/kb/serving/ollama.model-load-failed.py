@@ -25,6 +25,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []
+    if facts.get("_signature") == "model-failed-to-load":
+        derived["what"] = "the runner failed while loading the model (HTTP 500)"
+        derived["fix_hint"] = "the real cause is the runner's error in the server log just before 'Load failed'"
+        parts.append("The Ollama scheduler started a runner for the model and the load did not finish: the runner exited "
+                     "(crash, assert, Metal/CUDA library or allocation failure) or refused the file. The CLI/API only relays this summary; "
+                     "the runner's own error line is in the server log.")
+        fix.append(f"Read the server log ({_LOG}) for the lines before 'Load failed': ggml_metal_* / CUDA errors, GGML_ASSERT, "
+                   "'llama runner terminated' with an exit status or signal, or 'unable to load model'.")
+        fix.append("If the model family or the chip is newer than this Ollama (new architectures, Apple M5 Metal library errors): upgrade Ollama first.")
+        fix.append("Memory: try a smaller quantization or num_ctx, stop other loaded models (ollama ps / ollama stop); "
+                   "if every model fails, reinstall Ollama and ollama rm / pull the model.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if model:
         derived["what"] = f"model '{model}' not found"
         derived["fix_hint"] = f"run ollama pull {model} on the server the client talks to"

@@ -67,6 +67,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             what = f"Metal initialisation failed ({init_error[:80]})"
             parts.append(f"ggml could not initialise Metal: {init_error[:160]}.")
             fix.append("Check that a Metal device is available (not a VM/CI runner without GPU); otherwise run with -ngl 0.")
+    elif facts.get("_signature") == "context-metal-init-failed":
+        what = "ggml_metal_init() failed, so no context was created"
+        parts.append(f"{facts.get('function') or 'llama.cpp'} could not initialise the Metal backend and gave up on the context: "
+                     "the ggml_metal_init lines just before it (when printed) give the reason - usually ggml-metal.metal not found next to the binary, "
+                     "shaders that do not compile on this GPU/macOS, or no usable Metal device.")
+        fix.append("Run from the directory holding ggml-metal.metal or export GGML_METAL_PATH_RESOURCES=<that folder>; current builds embed the library (GGML_METAL_EMBED_LIBRARY).")
+        fix.append("Rebuild / update llama.cpp (or llama-cpp-python with CMAKE_ARGS=\"-DGGML_METAL=on\") so the binary and its shaders match; on Intel/AMD Macs or VMs run with -ngl 0.")
     else:
         st = facts.get("status")
         what = f"a Metal command buffer failed (status {st})" if st is not None else "a Metal command buffer failed"

@@ -15,6 +15,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return None
     r = reason.rstrip(".")
     low = r.lower()
+    model_dir = facts.get("model_dir")
+    if facts.get("_signature") == "nlu-server-failed-to-load" and not (
+        "does not exist" in low or "no such file" in low
+    ):
+        where = f" '{model_dir}'" if isinstance(model_dir, str) and model_dir else ""
+        diagnosis = "rasa_nlu model from another version"
+        text = (f"The rasa_nlu server could not load the model directory{where} (error text: {r}). A bare key or "
+                "index as the error (KeyError 'actions', IndexError 1) means the persisted component files or the "
+                "spaCy model do not match what the installed rasa_nlu / spaCy versions read: the model was trained "
+                "with another rasa_nlu or spaCy version (or language model).")
+        fix = ("Retrain with the serving environment: python -m rasa_nlu.train -c <config> (same rasa_nlu and spaCy "
+               "versions as the server), then restart the server on the new model directory.",
+               "Or pin rasa_nlu and spaCy (and the spaCy language model) to the versions that trained it.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
     if "gzip" in low or "zip file" in low or "tarfile" in low or "could not be opened" in low:
         diagnosis = "not a model archive"
         text = (f"The file given as the model is not a Rasa .tar.gz ({r}). Usually --model is a quoted glob "

@@ -17,6 +17,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if sig == "saved-for-backward":
         derived["what"] = "A tensor created under torch.inference_mode() was used in training (autograd cannot save it)"
         text = "A tensor created under torch.inference_mode() reached a differentiable op in training; autograd cannot save inference tensors for backward."
+    elif sig in ("version-counter", "set-version-counter"):
+        derived["what"] = "Code running on tensors from torch.inference_mode() needed their version counter, which inference tensors do not have"
+        text = ("An operation needed the version counter of a tensor created under torch.inference_mode() (reading t._version, "
+                "a torch.compile/dynamo trace, or a module saving/mutating a weight made in inference mode); inference tensors carry none.")
     else:
         derived["what"] = "A tensor created under torch.inference_mode() was updated in place outside inference mode"
         text = "A tensor created under torch.inference_mode() was modified in place (+=, /=, x[...] = ...) after the inference block ended."
@@ -28,6 +32,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["framework"] = "rl-generation"
         text += " The log shows a generation/RL stack: rollouts produced under inference mode are being fed into the loss."
         fix.append("Update TRL/unsloth (fixed versions clone rollouts), or clone the generated tensors (ids, log-probs, hidden states) before the training forward.")
+    if "super_gradients" in fw or ("ultralytics" in fw and sig == "version-counter"):
+        derived["framework"] = "ultralytics-nas"
+        text += " The log shows Ultralytics/super-gradients: YOLO-NAS prediction runs inside Ultralytics' inference_mode and newer super-gradients releases trip over it."
+        fix.append("Pin super-gradients 3.1.x for YOLO-NAS in Ultralytics, or run prediction with super-gradients' own model.predict(), or call the model under torch.no_grad() instead of inference_mode.")
+    elif "_dynamo" in fw or "_inductor" in fw:
+        derived["framework"] = "torch-compile"
+        text += " The log shows torch.compile (dynamo/inductor) tracing under inference_mode."
+        fix.append("Compile/trace the model outside inference_mode (use torch.no_grad() around the compiled call), or disable compile for inference; newer PyTorch releases fix several of these traces.")
     if sig == "inplace-outside":
         fix.append("Keep accumulators outside the block (test_loss = 0.0 before it, use loss.item()) or do the update inside the inference_mode block; check the indentation of the lines after it.")
     fix.append("Generic: t = t.clone() outside inference mode at the point where the value crosses over, or use torch.no_grad() instead of torch.inference_mode() for code whose outputs are reused.")
