@@ -178,6 +178,17 @@ def raising_frame(facts: Mapping[str, Any]) -> RaisingFrame:
     return RaisingFrame(ffile, fline, ffunc, pm.group("pkg") if pm else "", base, where)
 
 
+def frames_of(raw: Any, pattern: re.Pattern[str]) -> list[tuple[str, str, str]]:
+    """(path with forward slashes, line, function) of each collected frame fact (one value or a list, as a
+    context with every match collects them) that ``pattern`` reads with its path/line/func groups."""
+    out = []
+    for v in raw if isinstance(raw, list) else ([raw] if raw else []):
+        m = pattern.search(str(v))
+        if m:
+            out.append((m.group("path").replace("\\", "/"), m.group("line"), m.group("func")))
+    return out
+
+
 # import name -> pip distribution: the knowledge base's table, kept beside python.missing-module
 _IMPORT_TABLE = Path(__file__).parent / "kb" / "environment" / "python.missing-module.packages.tsv"
 

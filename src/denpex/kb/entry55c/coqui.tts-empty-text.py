@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import frames_of
 from denpex.models import Explanation
 
 _FRAME = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>[0-9]+), in (?P<func>[\w<>.]+)')
@@ -16,13 +17,7 @@ _TTS_FRAME = re.compile(r"(?:^|/)TTS/(?P<mod>utils/synthesizer|api)\.py$")
 
 
 def _frames(raw: Any) -> list[tuple[str, str, str]]:
-    vals = raw if isinstance(raw, list) else ([raw] if raw else [])
-    out = []
-    for v in vals:
-        m = _FRAME.search(str(v))
-        if m:
-            out.append((m.group("path").replace("\\", "/"), m.group("line"), m.group("func")))
-    return out
+    return frames_of(raw, _FRAME)
 
 
 def _text_case(raw: str) -> str:
