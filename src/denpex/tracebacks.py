@@ -177,6 +177,11 @@ class ExceptionRecord:
 _CYTHON_SOURCE = re.compile(r"[A-Za-z_][\w.]*(?:/[A-Za-z_][\w.]*)*\.(?:pyx|pxi|pxd)")
 
 
+def _dotted(parts: Sequence[str]) -> str:
+    """A module's dotted name from its path components below the package root ("x/y/__init__.py" -> "x.y")."""
+    return ".".join(p.removesuffix(".py") for p in parts if p != "__init__.py")
+
+
 def _frame(path: str, line: str | None, func: str | None) -> Frame:
     norm = path.replace("\\\\", "/").replace("\\", "/")
     package = module = None
@@ -187,7 +192,7 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
         if len(parts) > 1 and parts[0].endswith((".egg", ".egg-link")):
             parts = parts[1:]  # an egg installed by setup.py install: "ms_swift-2.5.2-py3.9.egg/swift/llm/..."
         package = parts[0].split(".", 1)[0] if parts[0].endswith(".py") else parts[0]
-        module = ".".join(p.removesuffix(".py") for p in parts if p != "__init__.py")
+        module = _dotted(parts)
     else:
         m = _STDLIB.search(norm)
         if m:
@@ -214,7 +219,7 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
                 # ("transformers/models/wav2vec2/modeling_wav2vec2.py"): a known package's folder is that package
                 parts = norm.split("/")
                 if len(parts) >= 2 and parts[0] in TRACKERS:
-                    package, module = parts[0], ".".join(q.removesuffix(".py") for q in parts if q != "__init__.py")
+                    package, module = parts[0], _dotted(parts)
     return Frame(path=path, line=int(line) if line and line.isdigit() else None, func=func, package=package, module=module)
 
 
@@ -262,7 +267,7 @@ def _source_checkout(norm: str) -> tuple[str | None, str | None]:
         # xgboost/python-package/xgboost)
         repo = parts[i - 1].lower() if parts[i - 1] not in ("src", "python", "python-package") or i < 2 else parts[i - 2].lower()
         if repo.replace("-", "_").startswith(pkg.lower().replace("-", "_")) or repo.startswith(TRACKERS[pkg][1].split("/")[1].lower()):
-            return pkg, ".".join(p.removesuffix(".py") for p in parts[i:] if p != "__init__.py")
+            return pkg, _dotted(parts[i:])
     return None, None
 
 
