@@ -426,3 +426,81 @@ def test_a_later_command_that_crashed_outranks_an_earlier_failed_install() -> No
     assert any(f.id == "python.pip-dependency-conflict" for f in d.findings)
     d = diagnose(pip + "ModuleNotFoundError: No module named 'apex'\n", mask=False)
     assert d.primary is not None and d.primary.id == "python.pip-dependency-conflict"
+
+
+HF_METRIC = (
+    "Traceback (most recent call last):\n"
+    '  File "/workspace/train.py", line 88, in <module>\n'
+    "    trainer.train()\n"
+    '  File "/usr/local/lib/python3.10/site-packages/transformers/trainer.py", line 2279, in _save_checkpoint\n'
+    "    metric_value = metrics[metric_to_check]\n"
+    "KeyError: 'eval_accuracy'\n"
+)
+FAISS_DIM = (
+    "Traceback (most recent call last):\n"
+    '  File "/app/index.py", line 21, in <module>\n'
+    "    index.add(vectors)\n"
+    '  File "/usr/lib/python3/dist-packages/faiss/class_wrappers.py", line 228, in replacement_add\n'
+    "    assert d == self.d\n"
+    "AssertionError\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("log", "entry"),
+    [(HF_METRIC, "hf.trainer-metric-for-best-model"), (FAISS_DIM, "faiss.dimension-mismatch")],
+)
+@pytest.mark.parametrize("prefix", ["[rank3]: ", "[default3]:", "[1,3]<stderr>: ", "(RayTrainWorker pid=4711, ip=10.0.0.3) "])
+def test_wording_anchored_at_line_start_holds_under_a_launcher_prefix(log: str, entry: str, prefix: str) -> None:
+    """A signature written for the bare message ("^KeyError: 'eval_...'") still matches the line a
+    launcher prefixed, and the evidence keeps the prefix (it says whose line it is)."""
+    bare = diagnose(log, mask=False)
+    assert bare.primary is not None and bare.primary.id == entry
+    d = diagnose("".join(prefix + ln for ln in log.splitlines(keepends=True)), mask=False)
+    found = [f for f in d.findings if f.id == entry]
+    assert found, [f.id for f in d.findings]
+    assert found[0].evidence[-1].text.startswith(prefix.strip()[:6])
+
+
+def test_torchscript_interpreter_error_reports_the_scripts_own_exception() -> None:
+    """TorchScript's "The following operation failed in the TorchScript interpreter." only wraps: the error
+    is the exception that ends the script's own traceback, raised in the scripted package's code."""
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/opt/nequip/scripts/evaluate.py", line 40, in main\n'
+        "    out = model(data)\n"
+        '  File "/usr/lib/python3.10/site-packages/torch/nn/modules/module.py", line 1501, in _call_impl\n'
+        "    return forward_call(*args, **kwargs)\n"
+        "RuntimeError: The following operation failed in the TorchScript interpreter.\n"
+        "Traceback of TorchScript (most recent call last):\n"
+        '  File "code/__torch__/nequip/nn/_graph_model.py", line 30, in forward\n'
+        "    _0 = torch.unsupported(x)\n"
+        "RuntimeError: Unsupported value kind: Tensor\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+    f = d.primary.facts
+    assert f["message"] == "Unsupported value kind: Tensor"
+    assert f["package"] == "nequip" and f["library_code"] is True
+    assert "evaluate.py:40" in str(f.get("user_frame", ""))
+
+
+def test_assert_in_a_source_checkout_of_a_package_is_that_packages_internal_error() -> None:
+    """A bare assert inside a cloned Megatron-LM is the package's own check, not the user's, although the
+    frame is outside site-packages (what the user-code assertion entry looks at)."""
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/workspace/slime/train.py", line 12, in <module>\n'
+        "    main()\n"
+        '  File "/workspace/Megatron-LM/megatron/core/optimizer/distrib_optimizer.py", line 1648, in sharded_param_state_dp_reshardable\n'
+        "    assert tensors[key].shape == (gbuf_local_end - gbuf_local_start,), (\n"
+        "AssertionError: (torch.Size([]), 0, 77856768)\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "python.library-internal-error"
+    assert d.primary.facts["package"] == "megatron"
+    assert [f.id for f in d.findings] == ["python.library-internal-error"]
+    # the user's own assert stays the user's
+    own = log.replace("/workspace/Megatron-LM/megatron/core/optimizer/distrib_optimizer.py", "/workspace/slime/utils.py")
+    d2 = diagnose(own, mask=False)
+    assert d2.primary is not None and d2.primary.id == "python.assertion-error-user"

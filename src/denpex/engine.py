@@ -769,7 +769,9 @@ def run(
     handled = handled_failures(hits, findings)
     demote_handled(findings, handled)
     ignored: set[tuple[int, int]] = set()  # exceptions Python printed as ignored (a destructor's, at exit)
-    findings = findings + exception_findings(hits, findings, handled, eng, masker, ignored)
+    superseded: list[Finding] = []  # entry findings an exception's traceback reads better (see exception_findings)
+    unnamed = exception_findings(hits, findings, handled, eng, masker, ignored, superseded)
+    findings = [f for f in findings if not any(f is s for s in superseded)] + unnamed
     _demote_teardown_deaths(findings)
     notices = _notice_lines(hits, eng)
     _yield_to_specific_notices(findings, notices)

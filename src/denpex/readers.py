@@ -457,6 +457,10 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
             src = bytes_source(display, rendered, report)
             src.info.notes.append("torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
             return src
+    if comp is None and path.suffix.lower() == ".ipynb":
+        src = _notebook_source(path, display, size, report)
+        if src is not None:
+            return src
     plain = _head_of(head, comp)
     bundle = _bundle_kind(head, plain)
     if bundle is not None:
@@ -473,6 +477,24 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
     if enc:
         info.notes.append(f"text encoding {enc}, read as such")
     return Source(display, info, path=str(path), compression=comp, encoding=enc)
+
+
+def _notebook_source(path: Path, display: str, size: int, report: InputsReport) -> Source | None:
+    """A Jupyter notebook as the text its cells printed (``denpex.notebooks``); None when it is too
+    large or not a notebook after all (it is then read as the text it is)."""
+    from .notebooks import MAX_NOTEBOOK_BYTES, render_notebook
+
+    if size > MAX_NOTEBOOK_BYTES:
+        return None
+    try:
+        rendered = render_notebook(path.read_bytes())
+    except OSError:
+        return None
+    if rendered is None:
+        return None
+    src = bytes_source(display, rendered, report)
+    src.info.notes.append("Jupyter notebook: the outputs of its code cells, read as text (sources and images left out)")
+    return src
 
 
 def render_elastic_error_file(path: Path) -> bytes | None:

@@ -334,7 +334,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          # JAX probing each platform at start-up ("Unable to initialize backend 'rocm': NOT_FOUND: ...")
          r"|Unable to initialize backend '"
          # prose that introduces a paste ("since last week, there's an error:", "I get the following error:")
-         r"|\b(?:an|the|this|that|following|same|another|these|those|some|[Tt]his|[Tt]he) (?:\w+ )?[Ee]rrors?:\s*$"),
+         r"|\b(?:an|the|this|that|following|same|another|these|those|some|[Tt]his|[Tt]he) (?:\w+ )?[Ee]rrors?:\s*$"
+         # Vertex AI's log stream (gcloud ai custom-jobs stream-logs, the console's export) files everything the
+         # job wrote to stderr at ERROR severity: tqdm bars and "Configuration saved in ..." included
+         r"|^ERROR\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? [+-]\d{4}\s+workerpool\d+-\d+\s"),
     ),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     # a launcher's markers around one rank's saved output (MosaicML Composer): launcher_blocks.py

@@ -132,6 +132,15 @@ def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], st
             if bare != seg:
                 seg = bare
                 m = rule.regex.search(seg)
+        if m is None and rule.regex.pattern[:1] == "^" and seg[:1] in _PREFIX_STARTS:
+            # a wording anchored at the line start also holds under a launcher's prefix ("[rank3]: ",
+            # "[default0]:", "[1,2]<stderr>: ", "(RayTrainWorker pid=12, ip=...) "); the hit keeps the
+            # prefix, which says whose line it is
+            bare = strip_prefixes(seg)
+            if bare != seg and (m := rule.regex.search(bare)) is not None:
+                if not (rule.exclude is not None and rule.exclude.search(bare)):
+                    return m, seg
+                m = None
         if m and not (rule.exclude is not None and rule.exclude.search(seg)):
             return m, seg
     return None

@@ -206,6 +206,11 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
             module = norm[8:].rstrip(">")
         elif norm == "stringsource":
             package, module = "cython", "stringsource"  # Cython's generated utility code (memoryviews, buffers)
+        elif (ts := norm.find("__torch__/")) != -1 and norm.endswith(".py"):
+            # a scripted module's serialized code, as TorchScript's own traceback names it
+            # ("code/__torch__/nequip/nn/_graph_model.py"): that package's code, compiled, not the user's file
+            parts = norm[ts + len("__torch__/"):].split("/")
+            package, module = parts[0].removesuffix(".py"), _dotted(parts)
         else:
             package, module = _source_checkout(norm)
             if package is None and (cy := _CYTHON_SOURCE.match(norm)):
@@ -521,18 +526,27 @@ def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
     st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None, ignored=False)
 
 
+_TORCHSCRIPT_WRAPPER = "The following operation failed in the TorchScript interpreter"
+
+
 def _link_wrappers(records: list[ExceptionRecord]) -> None:
     """A wrapper names its inner class (RayTaskError(ValueError)); the first later exception of that
     class in the same stream, within ``WRAP_WINDOW`` lines, is the inner one."""
     for i, rec in enumerate(records):
-        if not rec.inner:
+        # TorchScript's interpreter reports a failed op as "RuntimeError: The following operation failed in the
+        # TorchScript interpreter." and then prints the script's own traceback ("Traceback of TorchScript (most
+        # recent call last):") ending in the op's exception: that later line is the error, of whatever class
+        any_class = rec.message.startswith(_TORCHSCRIPT_WRAPPER)
+        if not rec.inner and not any_class:
             continue
-        want = rec.inner.rsplit(".", 1)[-1]
+        want = rec.inner.rsplit(".", 1)[-1] if rec.inner else None
         for later in records[i + 1:]:
             if stream_of(later.hit) != stream_of(rec.hit) or later.hit.hit.line - rec.hit.hit.line > WRAP_WINDOW:
                 continue
-            if later.short_type == want and later.wrapped_by is None:
+            if (any_class or later.short_type == want) and later.wrapped_by is None:
                 rec.wraps, later.wrapped_by = later, rec
+                if any_class and rec.frames:
+                    later.frames = rec.frames + later.frames  # the Python stack that called into the script
                 break
 
 

@@ -111,7 +111,9 @@ def summarise_unknown(
         if kind == "traceback":
             open_tb[key] = True
         elif kind == "exception" and is_exception_line(h):
-            if open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
+            if h.hit.groups.get("exc_type") == "Error" and not open_tb.get(key):
+                summary.error_lines.append(evidence_of(h, masker))  # a CLI's "Error: ...", no Python class
+            elif open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
                 summary.exceptions.append(evidence_of(h, masker))
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):
             summary.fatal_lines.append(evidence_of(h, masker))

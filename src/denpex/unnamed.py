@@ -36,6 +36,9 @@ CLASS_ENTRIES = {
     # (a package's own assert is python.library-internal-error before this table is read)
     "AssertionError": "python.assertion-error-user",
 }
+# entries that read an exception as the user's own code failing its check: a package's internal error
+# when the traceback puts the raise in that package
+USER_CODE_ENTRIES = frozenset({"python.assertion-error-user"})
 MAX_UNNAMED = 64  # findings for unnamed exceptions per diagnosis (the earliest kinds)
 
 
@@ -119,6 +122,7 @@ def exception_findings(
     eng: _Engine,
     masker: Masker,
     ignored_out: set[tuple[int, int]] | None = None,
+    superseded_out: list[Finding] | None = None,
 ) -> list[Finding]:
     """Findings for the exceptions no entry names: the end of each traceback (or chain) that no
     signature matched becomes ``python.unhandled-exception`` (``python.library-internal-error`` for
@@ -222,8 +226,14 @@ def exception_findings(
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
         if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
-            _add_traceback_facts(rec, vers, named, masker)
-            continue
+            f = named.get((h.file_index, line))
+            if not (rec.is_internal and f is not None and f.id in USER_CODE_ENTRIES and superseded_out is not None):
+                _add_traceback_facts(rec, vers, named, masker)
+                continue
+            # an entry for the user's own check (a bare assert) whose assert is a package's own code, in a
+            # checkout of that package the entry's frame pattern could not tell from the user's: that
+            # package's internal error, reported as such below
+            superseded_out.append(f)
         # (a rank's own stream only counts its own earlier failures; unattributed lines - a launcher's
         # output after its ranks failed - count any earlier failure in the file)
         ff_key = (h.file_index, -1) if h.at.rank is None else tracebacks.stream_of(h)
@@ -231,6 +241,11 @@ def exception_findings(
             # a traceback cut before its exception line, with no class named, after a failure the same
             # process already showed: the same error travelling up another stack (axolotl's CLI re-raising
             # accelerate's CalledProcessError), not a new one; alone it is still reported
+            continue
+        if rec.exc_type == "Error" and not rec.has_traceback and rec.cause is None:
+            # "Error: ..." alone: Python has no class of that name (its Error classes are a module's: shutil.Error,
+            # binascii.Error) - a CLI's error line (Go's cobra, Rust's anyhow, Node), or a script's printed message:
+            # an error line, listed as such, not a Python exception raised in the user's code
             continue
         handling_control = rec.cause is not None and id(rec.cause) in control
         if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:

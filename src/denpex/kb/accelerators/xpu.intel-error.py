@@ -33,6 +33,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         else:
             fix.append("Reduce the batch/resolution, use float16/bfloat16, call torch.xpu.empty_cache() between runs.")
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    if facts.get("fault_type"):
+        ft, acc = facts.get("fault_type"), facts.get("access") or "access"
+        derived["error"] = f"GPU page fault ({ft}, {acc}) at {facts.get('address')}"
+        text = (
+            f"A kernel on the Intel GPU made a {str(acc).lower()} to address {facts.get('address')}, which is not mapped for the context "
+            f"(fault type {ft}); the driver banned the context and aborted the process. This is the GPU's segmentation fault: "
+            "an out-of-bounds index or a buffer used after it was freed in some kernel, or a driver/runtime bug."
+        )
+        fix.extend([
+            "Update the GPU driver (compute-runtime / level-zero) and torch XPU / IPEX together; faults that appear after some epochs are often fixed in newer drivers.",
+            "Run the same step on CPU (device='cpu') to surface an out-of-bounds index as a Python IndexError; check custom/compiled kernels (torch.compile, cuequivariance) by disabling them.",
+            "If it only happens late in training, reduce batch size or restart from a checkpoint while the driver issue is investigated.",
+        ])
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if not err:
         return None
     name = f"{code} ({err})" if code is not None else err

@@ -87,6 +87,23 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=(gpu, cpu, "or xvfb-run -a -s '-screen 0 1400x900x24' python ..."),
             derived={"problem": "no DISPLAY for GLFW"},
         )
+    if sig == "glx-unavailable":
+        reason = facts.get("glx_reason") or "GLX unavailable"
+        return Explanation(
+            text=(f"GLFW found an X display but no usable GLX on it ('{reason}'): X forwarding over SSH, a VNC/Xvfb server "
+                  "without GLX, or WSL without a GL driver, so the glfw MuJoCo/dm_control backend cannot create a context."),
+            fix=("render off-screen instead of through GLFW: " + gpu, cpu,
+                 "or give the X server GLX: xvfb-run -a -s '-screen 0 1400x900x24 +extension GLX' python ..."),
+            derived={"problem": f"no usable GLX on the X display ({reason})"},
+        )
+    if sig == "dm-control-no-window-backend":
+        return Explanation(
+            text=("dm_control's interactive viewer needs the glfw backend; it found none (MUJOCO_GL is set to egl/osmesa, or "
+                  "the glfw package / its native library could not be imported)."),
+            fix=("unset MUJOCO_GL (or MUJOCO_GL=glfw) for viewer runs, and pip install glfw (macOS: also brew install glfw if the wheel's library fails)",
+                 "on a headless machine do not open the viewer: render frames with physics.render() under MUJOCO_GL=egl/osmesa"),
+            derived={"problem": "dm_control viewer without a glfw window backend"},
+        )
     if sig == "xlib-glx-missing":
         display = facts.get("display") or "?"
         return Explanation(

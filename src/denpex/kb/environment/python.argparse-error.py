@@ -78,6 +78,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"the command {value} is not one of {facts.get('choices')}"
         parts.append(f"The program has no subcommand {value}: its commands are {facts.get('choices')} (the command may come from a newer or older version, or from a plugin package that is not installed).")
         fix.append(f"Use one of {facts.get('choices')} (see the program's --help), or install the version or extra that provides {value}.")
+    elif kind == "choice" and not (facts.get("choices") or "").strip():
+        # argparse printed an empty choices list: the choices are filled from a registry at import time and nothing registered
+        derived["what"] = f"{argument}={value!r} but the list of accepted values is empty"
+        parts.append(f"{argument} offers no values at all ('choose from' is empty): its choices come from a registry that is filled when plugin modules are imported, and none were imported, so {value!r} (and every other value) is refused.")
+        fix.append("Point the plugin/user directory option at the folder that defines the tasks/models (fairseq and Uni-Core: --user-dir, an absolute path is safest) and check that importing it raises no error.")
     elif kind == "choice":
         derived["what"] = f"{argument}={value!r} is not one of {facts.get('choices')}"
         parts.append(f"{argument} accepts only {facts.get('choices')}; {value!r} is not one of them (case matters; the choice may have been renamed in this version).")

@@ -25,6 +25,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "Or give eval more data: a larger val_set_size (e.g. 0.05 -> 0.1) or test_datasets; or val_set_size: 0 to skip eval."),
             derived={"what": "eval split too small for sample_packing (set eval_sample_packing: false)"},
         )
+    if sig == "strategy-load-failed":
+        st = g.get("strategy", "?").strip()
+        mod = st.lstrip(".")
+        text = (f"axolotl could not import the dataset strategy module '{mod}' named by datasets[].type (or an rl: loader); the "
+                "loader only logs this warning and returns None, so the run fails right after it. Causes: a typo or a type of "
+                "another axolotl release, a preference/GRPO type without the matching rl: setting, or a custom module (e.g. "
+                "rewards.py for GRPO transforms) that is not importable from the directory axolotl runs in or raises while importing.")
+        fix = (f"From the directory you launch axolotl in, run: python -c \"import {mod.split('.')[0]}\" - it must import without error "
+               "(a custom module must sit there or on PYTHONPATH).",
+               "If it is a built-in type, check the spelling against the dataset formats page of your axolotl version and that rl: "
+               "(dpo/kto/orpo/grpo) matches it.")
+        return Explanation(text=text, fix=fix, derived={"what": f"dataset strategy '{mod}' failed to import"})
     if sig == "unhandled-strategy" or "ds_type" in g:
         t = g.get("ds_type", "?")
         low = t.lower()

@@ -42,6 +42,27 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"{folder} has no convert_hf_to_gguf.py: an incomplete or very old llama.cpp checkout."
         return Explanation(text=text, fix=(f"rm -rf {folder} and rerun (Unsloth re-clones it), or git -C {folder} pull.",),
                            derived={"problem": "converter missing"})
+    if sig == "config-json-missing":
+        where = folder.strip("`'\". ") or "the export folder"
+        text = (f"The folder Unsloth converts ({where}) has no config.json, so convert_hf_to_gguf.py cannot start: the merged "
+                "16-bit model was not written there (the merge step failed or saved elsewhere, a LoRA-only or checkpoint folder "
+                "was passed, or a model family whose GGUF path this Unsloth release mishandled, e.g. gpt-oss in Sept 2025).")
+        fix = ("pip install --upgrade --no-cache-dir unsloth unsloth_zoo, then rerun save_pretrained_gguf",
+               f"Or merge first: model.save_pretrained_merged('{where}', tokenizer, save_method='merged_16bit'), check that "
+               f"{where}/config.json exists, then run python llama.cpp/convert_hf_to_gguf.py {where} --outtype f16")
+        return Explanation(text=text, fix=fix, derived={"problem": "merged folder has no config.json"})
+    if sig == "first-conversion-refused":
+        val = str(facts.get("first_conversion") or "").strip()
+        allowed = [a.strip(" '\"") for a in str(facts.get("allowed") or "").split(",") if a.strip(" '\"")]
+        if val and val in allowed:
+            text = (f"Unsloth refused first_conversion='{val}' although '{val}' is in its own list {allowed}: a bug of this "
+                    "Unsloth release in save_to_gguf (the value is compared after it was rewritten), not your argument.")
+            fix = ("pip install --upgrade --no-cache-dir unsloth unsloth_zoo (the check was rewritten in later releases)",
+                   "Or pass first_conversion explicitly with another allowed value (e.g. 'q8_0' or 'bf16') for this release")
+            return Explanation(text=text, fix=fix, derived={"problem": f"Unsloth bug refusing first_conversion {val}"})
+        text = f"first_conversion='{val}' is not one of {allowed or 'the allowed values'} for the first (unquantized) GGUF."
+        fix = (f"Pass first_conversion= one of {allowed}" if allowed else "Pass first_conversion='f16' (or 'bf16'/'q8_0')",)
+        return Explanation(text=text, fix=fix, derived={"problem": f"first_conversion {val} not allowed"})
     if sig in ("compile-failed", "too-buggy"):
         text = "Unsloth's automatic llama.cpp build failed" + (f": {line}" if line else ".")
         return Explanation(text=text, fix=("apt install build-essential cmake libcurl4-openssl-dev, then " + _BUILD,),

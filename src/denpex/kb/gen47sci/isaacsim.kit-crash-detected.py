@@ -12,10 +12,13 @@ _KIT_TO_ISAAC = (("105.1", "Isaac Sim 4.0-4.2"), ("106.", "Isaac Sim 4.5"), ("10
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     pid, dump, kit = facts.get("pid"), str(facts.get("dump") or ""), str(facts.get("kit_version") or "")
-    if pid is None and not dump:
+    module = str(facts.get("crash_module") or "")
+    if pid is None and not dump and not module:
         return None
     derived: dict[str, Any] = {}
     parts = [f"The Kit process{f' (pid {pid})' if pid is not None else ''} crashed in native code; the crash block only reports it."]
+    if module:
+        parts.append(f"The crash reporter's stack listing starts in {module}.")
     fix = ["Look at the [Error] lines, assertion or traceback printed just before 'A crash has occurred' - that is the cause."]
     if dump:
         stem = dump[:-4] if dump.endswith(".dmp") else dump

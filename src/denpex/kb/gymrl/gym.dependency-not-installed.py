@@ -22,6 +22,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "old gym: pip install \"gym[atari,accept-rom-license]\".",),
             derived={"dependency": module or "atari", "extra": "gymnasium[atari]"},
         )
+    if facts.get("_signature") == "mujoco-py-envs-moved":
+        return Explanation(
+            text=("Gymnasium 1.x no longer ships the mujoco-py based v2/v3 MuJoCo environments: their ids only raise this "
+                  "ImportError. They live in gymnasium-robotics and still need mujoco-py (MuJoCo 2.1)."),
+            fix=("Use the v5 (or v4) id with the maintained bindings: pip install \"gymnasium[mujoco]\" and gym.make('Hopper-v5').",
+                 "To reproduce old v2/v3 results: pip install gymnasium-robotics mujoco-py (MuJoCo 2.1 in ~/.mujoco/mujoco210), "
+                 "import gymnasium_robotics before gym.make, and keep gymnasium-robotics at a release matching your gymnasium."),
+            derived={"dependency": "mujoco_py", "extra": "gymnasium-robotics"},
+        )
     if "mujoco_py" in low or module == "mujoco_py":
         return Explanation(
             text="An old gym MuJoCo environment (v2/v3) needs mujoco-py, which is not importable.",

@@ -34,7 +34,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = (f"SAPIEN found no Vulkan device that is the same GPU as {dev}: the NVIDIA Vulkan ICD is missing or broken, so only "
                 "a software device (or none) is visible to Vulkan although CUDA works.")
         cause = f"no Vulkan device for {dev}"
-    elif sig == "no-rendering-device":
+    elif sig in ("no-rendering-device", "no-suitable-rendering-device"):
         text = "No Vulkan device qualifies for rendering: typically only Mesa's software lavapipe is visible because NVIDIA's ICD is missing."
         cause = "only a software Vulkan device"
     elif res:

@@ -51,6 +51,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "the omni.isaac.* aliases are gone in 5.0).")
         fix = ("Create the app first (AppLauncher(args).app or SimulationApp(config)), then import the extension modules.",
                "Use the module names of the installed Isaac Sim (e.g. omni.isaac.core -> isaacsim.core.api on 4.5+).")
+    elif sig == "oige-gym-extension-missing":
+        diagnosis = f"OmniIsaacGymEnvs code ({module}) on an Isaac Sim without the omni.isaac.gym extension"
+        text = (f"{module} comes from Isaac Sim's omni.isaac.gym extension, which OmniIsaacGymEnvs needs; it ships only with "
+                "Isaac Sim 2022.x-2023.1.1 (OIGE's last supported release), so a 4.x/5.x install (or a plain python outside "
+                "Isaac Sim's python.sh) cannot import it.")
+        fix = ("Run OIGE with Isaac Sim 2023.1.1 and its python.sh (PYTHON_PATH scripts/rlgames_train.py task=...), or",
+               "move the task to Isaac Lab (the successor of OmniIsaacGymEnvs; DirectRLEnv ports of the OIGE tasks exist).")
     else:
         return None
     return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})

@@ -25,7 +25,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     derived: dict[str, Any] = {}
 
-    if sig == "item-on-meta":
+    if sig.startswith("item-on-meta"):
         op = "reading a Python number (.item()) from a meta tensor"
     elif sig == "meta-not-on-expected-device":
         other = facts.get("expected_device") or facts.get("other_device")
@@ -64,6 +64,6 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
 
     if facts.get("to_empty_hint") or sig == "copy-out-of-meta":
         fix.append("If you built the module on the meta device yourself, use model.to_empty(device='cuda') and then load_state_dict(...) or re-initialise the weights; .to() cannot copy data that does not exist.")
-    if sig == "item-on-meta" and not offload:
+    if sig.startswith("item-on-meta") and not offload:
         fix.append("If it fails inside a model's __init__ / from_pretrained (remote code calling .item() at construction), pin the transformers version the model card names or update the model code.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
