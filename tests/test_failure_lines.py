@@ -504,3 +504,19 @@ def test_assert_in_a_source_checkout_of_a_package_is_that_packages_internal_erro
     own = log.replace("/workspace/Megatron-LM/megatron/core/optimizer/distrib_optimizer.py", "/workspace/slime/utils.py")
     d2 = diagnose(own, mask=False)
     assert d2.primary is not None and d2.primary.id == "python.assertion-error-user"
+
+
+def test_abort_after_a_rendezvous_timeout_in_one_process_is_that_waits_collateral() -> None:
+    """XLA's watchdog gives up on a collective and the process ends; an abort printed after it is the
+    way out of that wait, not a failure of its own with "no reason printed"."""
+    log = (
+        "step 1150 loss 0.4127\n"
+        "2025-03-02 10:15:15.121533: E external/xla/xla/service/rendezvous.cc:42] Termination timeout for `all gather "
+        "RendezvousKey{run_id=RunId: 5, global_devices=[1, 3], num_local_participants=2, collective_op_kind=cross_module, "
+        "op_id=28}` of 40 seconds exceeded. Exiting to ensure a consistent program state. Expected 2 threads to join the "
+        "rendezvous, but only 1 of them arrived on time.\n"
+        "Aborted (core dumped)\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "xla.rendezvous-stuck"
+    assert all(f.role != "root" for f in d.findings), [(f.id, f.role) for f in d.findings]

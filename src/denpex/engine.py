@@ -683,9 +683,9 @@ def _demote_teardown_deaths(findings: list[Finding]) -> None:
     collateral, it waited for someone else) and then aborted on the way out died of that wait: its
     `terminate called without an active exception` / SIGABRT is collateral too, so that it does not
     pass for the failure that started the incident while the rank everyone waited for printed nothing."""
-    waited = {}
+    waited: dict[int | None, AttributedHit] = {}  # rank (None: a line no launcher prefixed) -> its first wait
     for f in findings:
-        if f.role == "collateral" and f.rank is not None and f.order and not launcher_statement(f):
+        if f.role == "collateral" and f.order and not launcher_statement(f):
             first = waited.get(f.rank)
             if first is None or compare_hits(f.order[0], first) < 0:
                 waited[f.rank] = f.order[0]
@@ -695,8 +695,12 @@ def _demote_teardown_deaths(findings: list[Finding]) -> None:
         if f.id not in TEARDOWN_DEATHS or f.role != "root" or not f.order:
             continue
         # a line with no rank prefix (std::terminate writes to stderr past the launcher's prefixing):
-        # whichever process it was, ranks had already failed in collectives before it
-        before = [waited[f.rank]] if f.rank in waited else list(waited.values()) if f.rank is None else []
+        # whichever process it was, ranks had already failed in collectives before it; and in a log without
+        # ranks (one process: XLA's rendezvous watchdog, then the abort it called) its own earlier wait
+        if f.rank is None:
+            before = [w for r, w in waited.items() if r is not None or w.file_index == f.order[0].file_index]
+        else:
+            before = [waited[f.rank]] if f.rank in waited else []
         if any(compare_hits(w, f.order[0]) < 0 for w in before):
             f.role = "collateral"
 
