@@ -192,10 +192,15 @@ FAILURES = [
     ("socket.timeout: timed out", "socket's own timeout class"),
     ('21:42:48 INFO [werkzeug] - 127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -', "a Flask handler that raised (access log, HTTP 500)"),
     ('INFO:     127.0.0.1:52114 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error', "uvicorn's access log of a handler that raised"),
+    ("Error in apply(nay, 2, all) : dim(X) must have a positive length", "R's error in a call"),
+    ("Execution halted", "Rscript stopped by an error"),
+    ("\u26a0\ufe0f Error: Expected a vector of length 209, got 208.", "a script's printed 'Error:' line (no Python class)"),
 ]
 
 NEAR_MISSES = [
     "loading model from /home/u/models/net.lua:59 (12 layers)",
+    "Error in loading 17 samples, retrying...",  # a data loader's retry notice, not R's "Error in <call> : <message>"
+    "2024-05-01 10:00:00,120 INFO step 100 loss 2.1 (no execution halted)",
     "        Py_Exit",  # a CPython C-API frame in a native stack dump (torch_xla's *** Begin stack trace ***)
     "        _Py_HandleSystemExit",
     "2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at iterator_ops.cc:929 : Out of range: End of sequence",
@@ -520,3 +525,20 @@ def test_abort_after_a_rendezvous_timeout_in_one_process_is_that_waits_collatera
     d = diagnose(log, mask=False)
     assert d.primary is not None and d.primary.id == "xla.rendezvous-stuck"
     assert all(f.role != "root" for f in d.findings), [(f.id, f.role) for f in d.findings]
+
+
+def test_class_entry_read_from_a_traceback_gets_the_raising_frame() -> None:
+    """A bare `raise FileNotFoundError` (no path, no signature of the entry matches): the class entry made from
+    the traceback hands its explainer the raising frame, which says what was looked for."""
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "tools/test.py", line 40, in <module>\n'
+        "    model.load_params_from_file(filename=args.ckpt)\n"
+        '  File "/home/u/OpenPCDet/pcdet/models/detectors/detector3d_template.py", line 322, in load_params_from_file\n'
+        "    raise FileNotFoundError\n"
+        "FileNotFoundError\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "python.file-not-found"
+    assert d.primary.facts["frame_line"] == 322 and d.primary.facts["frame_func"] == "load_params_from_file"
+    assert "checkpoint path does not exist" in d.verdict

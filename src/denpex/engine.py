@@ -678,14 +678,25 @@ def _distinct_lines(hs: list[AttributedHit]) -> list[AttributedHit]:
 TEARDOWN_DEATHS = frozenset({"system.cpp-terminate", "system.abort"})
 
 
-def _demote_teardown_deaths(findings: list[Finding]) -> None:
+def _is_hang(f: Finding, kb: KnowledgeBase) -> bool:
+    """Whether the finding's entry is tagged a hang (a wait on a peer). Tags are documentation, decoded
+    on first use: asked only where an abort follows an unranked collateral finding."""
+    loaded = kb.entries.get(f.id)
+    return loaded is not None and "hang" in (loaded.entry.tags or ())
+
+
+def _demote_teardown_deaths(findings: list[Finding], kb: KnowledgeBase) -> None:
     """A rank that already failed in a collective (its gloo/NCCL call timed out or lost its peer:
     collateral, it waited for someone else) and then aborted on the way out died of that wait: its
     `terminate called without an active exception` / SIGABRT is collateral too, so that it does not
     pass for the failure that started the incident while the rank everyone waited for printed nothing."""
+    if not any(f.id in TEARDOWN_DEATHS and f.role == "root" for f in findings):
+        return
     waited: dict[int | None, AttributedHit] = {}  # rank (None: a line no launcher prefixed) -> its first wait
     for f in findings:
-        if f.role == "collateral" and f.order and not launcher_statement(f):
+        # (on a line no launcher prefixed, only a wait its entry calls a hang: a launcher's own record of a
+        # rank's exit is collateral too, but it reports the death, it does not precede it)
+        if f.role == "collateral" and f.order and not launcher_statement(f) and (f.rank is not None or _is_hang(f, kb)):
             first = waited.get(f.rank)
             if first is None or compare_hits(f.order[0], first) < 0:
                 waited[f.rank] = f.order[0]
@@ -776,7 +787,7 @@ def run(
     superseded: list[Finding] = []  # entry findings an exception's traceback reads better (see exception_findings)
     unnamed = exception_findings(hits, findings, handled, eng, masker, ignored, superseded)
     findings = [f for f in findings if not any(f is s for s in superseded)] + unnamed
-    _demote_teardown_deaths(findings)
+    _demote_teardown_deaths(findings, eng.kb)
     notices = _notice_lines(hits, eng)
     _yield_to_specific_notices(findings, notices)
     findings = _rank_findings(findings)

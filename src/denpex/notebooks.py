@@ -11,11 +11,9 @@ rich outputs (images, HTML, widgets) are left out: they are code and pictures, n
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # a larger .ipynb is read as plain text
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _text(value: Any) -> str:
@@ -64,7 +62,7 @@ def render_notebook(raw: bytes) -> bytes | None:
                 body += "\n"
             else:
                 continue
-            body = _ANSI.sub("", body)
+            # (the colour codes IPython puts in a traceback are removed by the scanner, as in any log)
             if body and not body.endswith("\n"):
                 body += "\n"
             out.append(body)

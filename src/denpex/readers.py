@@ -27,6 +27,7 @@ MAX_ARCHIVE_BYTES = 4 << 30
 MAX_RATIO = 200
 RATIO_FLOOR = 256 << 20
 BINARY_SNIFF = 8192
+MAX_STRUCTURED_BYTES = 64 * 1024 * 1024  # a larger JSON-lines file is read as plain text (denpex.structured)
 _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r\f\b\x1b"
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13, 12, 8, 27))  # counted by deleting them
 _HIGH_BYTES = bytes(range(128, 256))
@@ -454,13 +455,26 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
     if comp is None and path.suffix == ".json" and size < 16 * 1024 * 1024 and b"extraInfo" in head + b"extraInfo" * (size > BINARY_SNIFF):
         rendered = render_elastic_error_file(path)
         if rendered is not None:
-            src = bytes_source(display, rendered, report)
-            src.info.notes.append("torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
-            return src
+            return _rendered(display, rendered, report, "torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
     if comp is None and path.suffix.lower() == ".ipynb":
         src = _notebook_source(path, display, size, report)
         if src is not None:
             return src
+    structured_note = None
+    if comp is None and head[:1] == b"{":
+        from .structured import looks_structured, render_structured
+
+        if looks_structured(head) and size > MAX_STRUCTURED_BYTES:
+            structured_note = (f"JSON-lines log larger than {MAX_STRUCTURED_BYTES >> 20} MiB: read as plain text "
+                               "(tracebacks held in escaped records are not followed frame by frame)")
+        elif looks_structured(head):
+            try:
+                rendered = render_structured(path.read_bytes())
+            except OSError:
+                rendered = None
+            if rendered is not None:
+                return _rendered(display, rendered, report, "JSON-lines log (container, log shipper or JSON logger records): "
+                                 "each record's message and traceback read as text; line numbers refer to that text")
     plain = _head_of(head, comp)
     bundle = _bundle_kind(head, plain)
     if bundle is not None:
@@ -468,6 +482,8 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
 
         return bundle_sources(display, bundle, comp, report, path=str(path))
     info = InputInfo(name=display, compression=comp)
+    if structured_note:
+        info.notes.append(structured_note)
     enc, binary = _text_check(plain)
     if size == 0:
         info.notes.append("empty file")
@@ -492,8 +508,14 @@ def _notebook_source(path: Path, display: str, size: int, report: InputsReport) 
         return None
     if rendered is None:
         return None
-    src = bytes_source(display, rendered, report)
-    src.info.notes.append("Jupyter notebook: the outputs of its code cells, read as text (sources and images left out)")
+    return _rendered(display, rendered, report, "Jupyter notebook: the outputs of its code cells, read as text (sources and images left out)")
+
+
+def _rendered(display: str, text: bytes, report: InputsReport, note: str) -> Source:
+    """A file read through a renderer (a format that holds log text: notebook, JSON lines, an error file)
+    as the text it holds, under the file's name, with a note that says so."""
+    src = bytes_source(display, text, report)
+    src.info.notes.append(note)
     return src
 
 

@@ -269,7 +269,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|^\s{0,8}Errors may have originated from an input operation\.|^Function call stack:\s*$"
         # a web server's access log of a request that raised in its handler (Flask/werkzeug, uvicorn, gunicorn):
         # '127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -'; 500 only, not a 503 while warming up
-        r"|" '"' r"(?:GET|POST|PUT|PATCH|DELETE) /\S{0,300} HTTP/\d(?:\.\d)?" '"' r" 500\b"),
+        r"|" '"' r"(?:GET|POST|PUT|PATCH|DELETE) /\S{0,300} HTTP/\d(?:\.\d)?" '"' r" 500\b"
+        # R's condition for an error in a call ("Error in apply(nay, 2, all) : dim(X) must have a positive length") and
+        # Rscript's last words when one ended the script (R packages in ML pipelines, reticulate, Seurat, caret)
+        r"|^Error in [^\n]{1,300} : \S|^Execution halted\s*$"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local

@@ -260,6 +260,11 @@ def exception_findings(
         if eid not in eng.kb.entries:
             eid = "python.unhandled-exception"
         facts = tracebacks.facts_of(rec, vers)
+        if eid not in tracebacks.ENGINE_IDS and (fr := rec.raising) is not None:
+            # a class entry read from the traceback (no signature of its own matched): its explainer reads the
+            # raising frame the way its signatures' contexts would have extracted it
+            facts.update({"frame_file": fr.path, "frame_line": fr.line, "frame_func": fr.func})
+            facts = {k: v for k, v in facts.items() if v is not None}
         # one finding per exception *kind* on a process: messages that differ only in numbers, paths or
         # addresses ("sample 17 failed", "sample 18 failed") are the same failure repeated
         key = (eid, h.at.rank, h.at.host, rec.exc_type, tracebacks.search_key(rec))

@@ -87,6 +87,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The program was called by its full path {raw}, and nothing exists there.")
         if prog == "nvcc":
             parts.append("That path is usually built from CUDA_HOME (or /usr/local/cuda): the variable points at a directory without a CUDA toolkit, or the toolkit lives elsewhere.")
+            folder = raw.rsplit("/", 1)[0]
+            if ":" in folder or "[" in folder or "<" in folder:
+                parts.append(f"The folder part '{folder}' is not a real directory: it holds a ':' (a PATH-style list, e.g. CUDA_HOME=/usr/local/cuda/lib64:...) or a placeholder copied from instructions; CUDA_HOME must name one toolkit directory.")
             fix.append(f"Point CUDA_HOME at a real toolkit (ls {raw}; which nvcc) - e.g. export CUDA_HOME=$(dirname $(dirname $(which nvcc))) - or install the toolkit there.")
     if known:
         derived["what"] = known[0].split(". ")[0].split("; ")[0]

@@ -25,6 +25,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     value = str(facts.get("value") or "").strip("'\"")
     if not any((kind, args_raw, argument)):
         return None
+    sig = str(facts.get("_signature") or "")
+    if sig.startswith("fire-"):
+        return _explain_fire(sig, args_raw)
     who = f"{prog}'s" if prog else "the script's"
     parts: list[str] = []
     fix: list[str] = []
@@ -105,3 +108,38 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"The command-line parser rejected the arguments: {message}.")
         fix.append("Compare the command with the program's --help for the installed version.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+
+
+def _explain_fire(sig: str, args_raw: str) -> Explanation:
+    """python-fire maps the called function's parameters to the command line (positional or --name value)."""
+    args = args_raw.strip()
+    if sig == "fire-required":
+        return Explanation(
+            text=(
+                f"The script is a python-fire CLI: the function it exposes has a parameter '{args}' without a default, and the "
+                f"command line gave it no value (neither positionally nor as --{args} VALUE). The Usage line Fire printed lists the "
+                "parameters in order; the README command may be for another version of the script."
+            ),
+            fix=(
+                f"Pass it: python <script> ... --{args} <value> (or as the next positional value in the order of the Usage line).",
+                "python <script> -- --help shows every parameter and its default for the installed version.",
+            ),
+            derived={"what": f"missing required argument {args} (python-fire)"},
+        )
+    if sig == "fire-missing-flags":
+        return Explanation(
+            text=f"The python-fire CLI's function has keyword-only parameters {args} without defaults; Fire accepts them only as --name value flags.",
+            fix=("Add each of them as --name value (python <script> -- --help lists them).",),
+            derived={"what": f"missing required flags {args} (python-fire)"},
+        )
+    return Explanation(
+        text=(
+            f"python-fire could not use {args}: no parameter of the called function has that name (Fire ignores nothing - a misspelled or "
+            "renamed flag, a hyphen/underscore or separator mix-up, or a flag Fire already read as a boolean because no value followed it)."
+        ),
+        fix=(
+            "Compare with python <script> -- --help (note the '--' before --help for Fire) and rename or drop the argument.",
+            "Give boolean flags as --flag=True/False and values as --name=value to avoid Fire's boolean shorthand.",
+        ),
+        derived={"what": f"unused arguments {args} (python-fire)"},
+    )

@@ -33,7 +33,31 @@ def _family(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
     return next((fam for key, fam in table if key in low), None)
 
 
+_WRAPPERS = ("DistributedDataParallel", "DataParallel", "FullyShardedDataParallel", "DeepSpeedEngine", "OptimizedModule", "PeftModel")
+
+
+def _wrong_type(facts: Mapping[str, Any]) -> Explanation:
+    passed = str(facts.get("passed_type") or "").rsplit(".", 1)[-1] or "another class"
+    expected = str(facts.get("expected_type") or "").rsplit(".", 1)[-1] or "the expected class"
+    if passed in _WRAPPERS:
+        what = f"a {passed}-wrapped model was passed to the pipeline where a {expected} is expected"
+        fix_short = "pass accelerator.unwrap_model(model) (or model.module) to from_pretrained"
+        text = (f"The component handed to from_pretrained is the {passed} wrapper that accelerate/torch put around the "
+                f"model for training, not the {expected} inside it; diffusers checks the class of every component.")
+        fix = ("Build the validation/inference pipeline with unwrapped models: Pipeline.from_pretrained(path, unet=accelerator.unwrap_model(unet), "
+               "text_encoder=accelerator.unwrap_model(text_encoder), ...)",
+               "Or update the training script: current diffusers examples unwrap every model before building the pipeline.")
+    else:
+        what = f"a {passed} was passed to the pipeline where a {expected} is expected"
+        fix_short = f"pass a {expected} for that component"
+        text = f"A component passed to from_pretrained has class {passed}, but the pipeline's model_index.json expects {expected}."
+        fix = (f"Load that component with the class model_index.json names ({expected}) before passing it.",)
+    return Explanation(text=text, fix=fix, derived={"what": what, "fix_short": fix_short})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
+    if facts.get("_signature") == "component-wrong-type":
+        return _wrong_type(facts)
     derived: dict[str, Any] = {}
     fix: list[str] = []
     parts: list[str] = []

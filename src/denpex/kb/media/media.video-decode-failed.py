@@ -32,6 +32,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     file = str(facts.get("file") or "").strip("'\"")
     name = f"'{file}'" if file else "the video"
     fix: list[str] = []
+    if facts.get("_signature") == "decord-error-reading" and not av_err:
+        what = f"decord could not open {file or 'a video'}"
+        text = (f"decord.VideoReader raised 'Error reading {file or '<file>'}': FFmpeg could not open {name}. The reason is on "
+                "decord's 'ERROR opening: <file>, <reason>' line just before it (most often No such file or directory: the "
+                "annotation path does not exist under the data root).")
+        fix.append(f"ls -l {file or '<file>'} from the job's working directory; fix the data root or drop the entry.")
+        fix.append(_SCAN)
+        return Explanation(text=text, fix=tuple(fix), derived={"what": what})
     if facts.get("_signature") == "torchvision-videoreader-no-pyav":
         backend = "PyAV"
     if backend == "PyAV":

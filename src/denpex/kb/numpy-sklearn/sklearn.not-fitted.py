@@ -31,6 +31,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     else:
         parts.append("Common ways to get here: the model was pickled/saved before .fit() ran (notebook cells out of order, the save code placed before training), a new instance is created in the prediction script instead of loading the trained one, or cross_val_score/GridSearchCV were run - they fit CLONES and leave your object unfitted (use search.best_estimator_ or call .fit yourself).")
         fix.append(f"Call {name or 'model'}.fit(X_train, y_train) before predict, and save the fitted object after fit (joblib.dump(model, 'model.joblib')); after GridSearchCV use search.best_estimator_.")
+    attr = str(facts.get("attr") or "")
+    if attr:
+        parts.append(f"'{attr}' is a learned attribute (scikit-learn names them with a trailing underscore); it only exists after fit()/partial_fit() ran on data. A loop that calls partial_fit for every file/utterance leaves it missing when no item was processed (empty or wrong data folder, every item skipped).")
+        fix.insert(0, f"Make sure {name or 'the estimator'}.fit/partial_fit actually ran on data before reading .{attr} (check the input folder and that the loop did not skip every item).")
     if ending == "method":
         parts.append("The wording ('before using this method') is from scikit-learn < 0.22; a model pickled with another scikit-learn version can also load incompletely - retrain/re-save with the installed version.")
     if frame.pkg and frame.pkg not in ("sklearn",):

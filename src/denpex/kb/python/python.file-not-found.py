@@ -36,6 +36,20 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         headline = f"{exc}: '{p}' not found" if has_path else f"{exc}: {reason}"
     if where:
         headline += f" ({where})"
+    bare_at = str(where or facts.get("user_frame") or facts.get("raised_in") or "")
+    if not has_path and not reason and not winerror and bare_at and exc == "FileNotFoundError":
+        # a bare `raise FileNotFoundError` (no path, no errno): the raising function tells what was looked for
+        headline = f"FileNotFoundError raised without a path at {bare_at}"
+        parts.append(f"The code at {bare_at} raised FileNotFoundError without naming the file: it checked a path itself "
+                     "(os.path.isfile / exists) and found nothing.")
+        if re.search(r"load|ckpt|checkpoint|param|weight|resume|restore", bare_at, re.I):
+            headline += ": the checkpoint path does not exist"
+            parts.append("The function loads parameters: the checkpoint given on the command line (--ckpt / --pretrained_model / "
+                         "--resume) or in the config does not exist at that path (not downloaded, relative to another directory, misspelled).")
+            fix.append("Download the pretrained model and pass its full path (ls <path> must list the file), e.g. --ckpt /abs/path/model.pth.")
+        else:
+            fix.append("Open the raising line and print the path it checks; create or pass the missing file.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived={"headline": headline})
     # a program started by subprocess (Windows CreateProcess / posix exec)
     if (winerror == 2 and (base == "subprocess.py" or ffunc in ("_execute_child", "__init__") and "subprocess" in ffile)) or ffunc == "_execute_child":
         headline = f"{exc}: the program to run was not found" + (f" ({where})" if where else "")

@@ -26,7 +26,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if expected is not None:
         parts.append(f"The left side names {expected} variable(s) but the value produced " + (f"{got}" if got is not None else ("more" if direction == "too many" else "fewer")) + " item(s).")
     loop = re.search(r"\bfor\b(.{0,120}?)\bin\s+(?:enumerate\()?\s*([\w.]+)", code)
-    if loop and re.search(r"loader|dataloader|tbar|pbar|batch|iterator|tqdm", loop.group(2), re.I):
+    if "findContours(" in code and (expected, got) in ((3, 2), (2, 3)):
+        # OpenCV 3.x returns (image, contours, hierarchy); 2.4 and 4.x return (contours, hierarchy)
+        newer = expected == 3
+        headline += ": cv2.findContours returns " + ("2 values in OpenCV 4.x" if newer else "3 values in OpenCV 3.x")
+        parts.append("cv2.findContours returns (image, contours, hierarchy) in OpenCV 3.x but (contours, hierarchy) in OpenCV 2.4 and 4.x: "
+                     + ("the code was written for OpenCV 3.x and the installed opencv-python is 4.x." if newer else
+                        "the code was written for OpenCV 4.x and an OpenCV 3.x build is installed."))
+        fix.append("Unpack version-independently: contours, hierarchy = cv2.findContours(...)[-2:]"
+                   + (" (or pin opencv-python<4 as the repository's requirements do)." if newer else " (or install opencv-python>=4)."))
+    elif loop and re.search(r"loader|dataloader|tbar|pbar|batch|iterator|tqdm", loop.group(2), re.I):
         headline += ": the DataLoader yields another structure"
         parts.append(f"The loop unpacks each batch of {loop.group(2)}, and the batches have another structure: the Dataset's __getitem__ (or collate_fn) returns " + ("more items (e.g. an extra path, mask or index)" if direction == "too many" else "fewer items (e.g. only image and label)") + " than the loop names, or returns a dict (iterating a dict gives its keys).")
         fix.append(f"Print one batch: b = next(iter({loop.group(2)})); print(type(b), len(b)); then unpack what it holds (x, y, *rest = batch / batch['image'], batch['label']) or make __getitem__ return exactly the names the loop expects.")

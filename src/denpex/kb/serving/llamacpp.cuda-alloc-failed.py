@@ -20,6 +20,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     dev = facts.get("device")
     if not buffer and isinstance(dev, int):
         buffer = f"CUDA{dev}"
+    if str(facts.get("_signature") or "") == "ggml-cuda-error-oom":
+        where = buffer or "the GPU"
+        return Explanation(
+            text=(
+                f"The CUDA driver refused a GGML allocation on {where} while the model was running (in {func or 'a CUDA call'}, "
+                "not while loading): the memory pool grows with the prompt being processed, so a long prompt or a large batch "
+                "needs more compute/KV space than what the offloaded weights leave free."
+            ),
+            fix=(
+                "Reduce the context and batch for this request: a smaller num_ctx (Ollama) / -c, and -b / -ub (e.g. 512).",
+                "Offload fewer layers (num_gpu in Ollama, -ngl in llama.cpp) to leave room for the compute buffers, or enable flash attention with a q8_0 KV cache.",
+                "Check nvidia-smi for other processes on that GPU while the request runs.",
+            ),
+            derived={"phase": "runtime allocation", "buffer": where, "alloc": "a pool block"},
+        )
     if facts.get("kv_cache"):
         phase = "KV cache"
     elif func.startswith("ggml_gallocr") or "compute" in func:

@@ -54,6 +54,29 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "answered: the game crashed or was killed at start-up.")
         fix.append("Read the game's output above the warning ('Fatal Error: ...'); run the binary by hand with -listen 127.0.0.1 -port 12000.")
         fix.append("With many parallel environments check memory (dmesg for OOM kills) and reduce the number of SC2 processes.")
+    elif sig in ("sc2launcherror-failed-to-launch", "absl-failed-to-launch"):
+        os_error = str(facts.get("os_error") or "")
+        e = os_error.lower()
+        where = (path + build_txt) if path else "the StarCraft II binary"
+        if "errno 2]" in e or "winerror 2]" in e or "winerror 3]" in e or "no such file" in e:
+            diagnosis = f"{path or 'the SC2 binary'} does not exist"
+            fix.append("Install the StarCraft II Linux package there (install_sc2.sh / SC2.4.10.zip) or export SC2PATH to the real install.")
+        elif "errno 13]" in e or "permission denied" in e:
+            diagnosis = f"{path or 'the SC2 binary'} is not executable"
+            fix.append((f"chmod +x '{path}'" if path else "chmod +x the Versions/BaseNNNNN/SC2_x64 binary") + "  # and check `mount` for noexec")
+        elif "errno 8]" in e or "exec format" in e:
+            diagnosis = f"{path or 'the SC2 binary'} is for another platform"
+            fix.append("Use the Linux package on Linux (a Windows/macOS game folder or a truncated download cannot be executed).")
+        elif "errno 12]" in e or "errno 11]" in e:
+            diagnosis = "the OS could not create another SC2 process"
+            fix.append("Run fewer parallel SC2 environments / free memory; each run starts its own SC2 process.")
+        else:
+            diagnosis = f"the OS refused to start {path or 'the SC2 binary'}"
+            fix.append("Read the OSError logged under 'Failed to launch' (missing file, permission, exec format); check that SC2PATH holds Versions/BaseNNNNN/SC2_x64 and that it is executable.")
+            fix.append("If it fails only when a second run starts, the process/memory limit is reached: run fewer SC2 environments at once.")
+        text = f"pysc2 could not start {where}: subprocess.Popen raised an OSError" + (f" ({os_error})." if os_error else ".")
+        if os_error:
+            derived["os_error"] = os_error
     else:
         return None
     derived["diagnosis"] = diagnosis
