@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # a larger .ipynb is read as plain text
 
 
 def _text(value: Any) -> str:

@@ -12,7 +12,7 @@ import re
 import stat
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -28,6 +28,7 @@ MAX_RATIO = 200
 RATIO_FLOOR = 256 << 20
 BINARY_SNIFF = 8192
 MAX_STRUCTURED_BYTES = 64 * 1024 * 1024  # a larger JSON-lines file is read as plain text (denpex.structured)
+MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # a larger .ipynb is read as plain text (denpex.notebooks)
 _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r\f\b\x1b"
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13, 12, 8, 27))  # counted by deleting them
 _HIGH_BYTES = bytes(range(128, 256))
@@ -456,25 +457,11 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
         rendered = render_elastic_error_file(path)
         if rendered is not None:
             return _rendered(display, rendered, report, "torchelastic error file (TORCHELASTIC_ERROR_FILE), rendered as text")
-    if comp is None and path.suffix.lower() == ".ipynb":
-        src = _notebook_source(path, display, size, report)
+    structured_note = None
+    if comp is None:
+        src, structured_note = _log_in_a_format(display, path.suffix, head, size, path.read_bytes, report)
         if src is not None:
             return src
-    structured_note = None
-    if comp is None and head[:1] == b"{":
-        from .structured import looks_structured, render_structured
-
-        if looks_structured(head) and size > MAX_STRUCTURED_BYTES:
-            structured_note = (f"JSON-lines log larger than {MAX_STRUCTURED_BYTES >> 20} MiB: read as plain text "
-                               "(tracebacks held in escaped records are not followed frame by frame)")
-        elif looks_structured(head):
-            try:
-                rendered = render_structured(path.read_bytes())
-            except OSError:
-                rendered = None
-            if rendered is not None:
-                return _rendered(display, rendered, report, "JSON-lines log (container, log shipper or JSON logger records): "
-                                 "each record's message and traceback read as text; line numbers refer to that text")
     plain = _head_of(head, comp)
     bundle = _bundle_kind(head, plain)
     if bundle is not None:
@@ -495,20 +482,32 @@ def _file_source(path: Path, display: str, report: InputsReport) -> Source | lis
     return Source(display, info, path=str(path), compression=comp, encoding=enc)
 
 
-def _notebook_source(path: Path, display: str, size: int, report: InputsReport) -> Source | None:
-    """A Jupyter notebook as the text its cells printed (``denpex.notebooks``); None when it is too
-    large or not a notebook after all (it is then read as the text it is)."""
-    from .notebooks import MAX_NOTEBOOK_BYTES, render_notebook
-
-    if size > MAX_NOTEBOOK_BYTES:
-        return None
+def _log_in_a_format(display: str, suffix: str, head: bytes, size: int, load: Callable[[], bytes],
+                     report: InputsReport) -> tuple[Source | None, str | None]:
+    """A file in a format that holds log text, read as that text: a Jupyter notebook (``denpex.notebooks``)
+    or a JSON-lines log (``denpex.structured``). (None, note) when it is neither, too large, or not what
+    its name or first bytes promised: it is then read as the text it is, with the note when there is one."""
     try:
-        rendered = render_notebook(path.read_bytes())
+        if suffix.lower() == ".ipynb" and size <= MAX_NOTEBOOK_BYTES:
+            from .notebooks import render_notebook
+
+            rendered = render_notebook(load())
+            if rendered is not None:
+                return _rendered(display, rendered, report, "Jupyter notebook: the outputs of its code cells, read as text "
+                                 "(sources and images left out)"), None
+        if head[:1] == b"{":
+            from .structured import looks_structured, render_structured
+
+            if looks_structured(head):
+                if size > MAX_STRUCTURED_BYTES:
+                    return None, (f"JSON-lines log larger than {MAX_STRUCTURED_BYTES >> 20} MiB: read as plain text "
+                                  "(tracebacks held in escaped records are not followed frame by frame)")
+                return _rendered(display, render_structured(load()), report, "JSON-lines log (container, log shipper or "
+                                 "JSON logger records): each record's message and traceback read as text; line numbers "
+                                 "refer to that text"), None
     except OSError:
-        return None
-    if rendered is None:
-        return None
-    return _rendered(display, rendered, report, "Jupyter notebook: the outputs of its code cells, read as text (sources and images left out)")
+        pass
+    return None, None
 
 
 def _rendered(display: str, text: bytes, report: InputsReport, note: str) -> Source:
@@ -648,6 +647,14 @@ def bytes_sources(name: str, data: bytes, report: InputsReport, max_bytes: int |
         from .bundles import bundle_sources
 
         return bundle_sources(safe_name(name), bundle, comp, report, data=data, max_bytes=max_bytes)
+    if comp is None:  # an uploaded notebook or JSON-lines log, as on the command line
+        src, note = _log_in_a_format(name, Path(name).suffix, head, len(data), lambda: data, report)
+        if src is not None:
+            return [src]
+        if note:
+            plain = bytes_source(name, data, report)
+            plain.info.notes.append(note)
+            return [plain]
     return [bytes_source(name, data, report)]
 
 

@@ -49,6 +49,20 @@ def test_diagnose_multipart_many_files_and_archives(client: TestClient) -> None:
     assert by_name["rank1.log.zst"]["compression"] == "zstd"
 
 
+def test_uploaded_notebook_and_json_lines_log_are_read_as_their_text(client: TestClient) -> None:
+    tb = ["Traceback (most recent call last):", '  File "/app/train.py", line 9, in <module>', "    x = rows[3]",
+          "IndexError: list index out of range"]
+    notebook = {"cells": [{"cell_type": "code", "execution_count": 2, "metadata": {}, "source": ["x = rows[3]"],
+                           "outputs": [{"output_type": "error", "ename": "IndexError", "evalue": "list index out of range",
+                                        "traceback": tb}]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    docker = "".join(json.dumps({"log": ln + "\n", "stream": "stderr", "time": "2024-05-01T10:00:01Z"}) + "\n" for ln in tb)
+    for name, body in (("run.ipynb", json.dumps(notebook)), ("c0ffee-json.log", docker)):
+        doc = client.post("/api/diagnose", files=[("files", (name, body.encode(), "application/octet-stream"))]).json()
+        assert doc["primary"]["id"] == "python.index-out-of-range", (name, doc["primary"])
+        assert doc["primary"]["evidence"][-1]["text"].endswith("IndexError: list index out of range")
+        assert doc["primary"]["facts"]["frame_file"] == "/app/train.py"
+
+
 def test_uploaded_file_names_lose_directories(client: TestClient) -> None:
     r = client.post("/api/diagnose", files=[("files", ("../../etc/x/train.log", VLLM_LINE.encode(), "text/plain"))])
     assert [f["name"] for f in r.json()["inputs"]["files"]] == ["train.log"]
