@@ -192,6 +192,7 @@ FAILURES = [
     ("socket.timeout: timed out", "socket's own timeout class"),
     ('21:42:48 INFO [werkzeug] - 127.0.0.1 - - [23/Oct/2025 21:42:48] "POST /generate HTTP/1.1" 500 -', "a Flask handler that raised (access log, HTTP 500)"),
     ('INFO:     127.0.0.1:52114 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error', "uvicorn's access log of a handler that raised"),
+    ("&nbsp;ValueError: need at least one array to concatenate", "exception after an HTML entity (text copied from an e-mail)"),
     ("Error in apply(nay, 2, all) : dim(X) must have a positive length", "R's error in a call"),
     ("Execution halted", "Rscript stopped by an error"),
     ("\u26a0\ufe0f Error: Expected a vector of length 209, got 208.", "a script's printed 'Error:' line (no Python class)"),

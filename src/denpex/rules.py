@@ -117,7 +117,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # or right after a CJK character, with no space: "在 stage 2 的时候会出现KeyError: u'BAC009S0041W0234'")
     # (not where a line predicts the error for a case that may not apply: ms-swift's start-up INFO "No vLLM
     # installed, if you are using vLLM, you will get `ImportError: cannot import name ...`")
-    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`|:['" + '"' + r"]| \(see above for traceback\): |['" "\u2019" r"]>: )", False,
+    # (and after an HTML entity's semicolon: text copied from a notification e-mail, "&nbsp;ValueError: ...")
+    ("exception", r"(?:^|[\s\]>|:`'" + '"' + r"(;]|\*\*|" "\u201c|\u2018|\uff1a|\uff08|\u3010|\u300c|[\u3040-\u30ff\u4e00-\u9fff]" r")" + _EXC_CLASS + r"(?: ?: |:\s*$|\s*$|:`|:['" + '"' + r"]| \(see above for traceback\): |['" "\u2019" r"]>: )", False,
      # (nor a CPython C-API frame alone on its line in a native stack dump - "Py_Exit", "_Py_HandleSystemExit" - as
      # torch_xla's "*** Begin stack trace ***" block prints them)
      r"\byou(?:'ll| will| may| might| would) (?:get|see)\b|\b(?:will|would|may|might) raise\b|^\s*_{0,2}Py[A-Za-z]*_\w+\s*$"),

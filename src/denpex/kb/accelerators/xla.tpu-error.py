@@ -21,6 +21,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []
+    if facts.get("_signature") == "tpu-env-metadata-missing":
+        derived["what"] = "no tpu-env instance metadata (not a TPU VM)"
+        parts.append("The TPU runtime asked the GCE metadata server for the tpu-env attribute that only TPU VMs carry and got 404: this host is not a TPU VM. Typical cases: the old Colab TPU runtime (TPU Node architecture, TPU on a separate host) with torch_xla >= 2.1, or a GPU/CPU machine with PJRT_DEVICE=TPU set.")
+        fix.append("On a TPU VM runtime (Colab's current TPU runtime, Kaggle TPU VM, Cloud TPU VM) install the torch/torch_xla pair of one release: pip install torch~=2.X torch_xla[tpu]~=2.X -f https://storage.googleapis.com/libtpu-releases/index.html")
+        fix.append("On an old TPU Node runtime only torch_xla <= 2.0 (XRT, XRT_TPU_CONFIG) works; otherwise switch to a TPU VM runtime. On a GPU/CPU host unset PJRT_DEVICE=TPU.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if pid:
         derived["what"] = f"TPU held by pid {pid}"
         parts.append(f"Process {pid} owns the TPU on this host, so this process could not open it.")

@@ -52,7 +52,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ("Fix the condition in the operator's message (arguments, input shapes/ranges) at the pipeline definition line DALI names.",)
     elif op:
         problem = f"{op} failed"
-        text = f"{where} failed ({'while building' if 'building' in phase else 'while running'} the pipeline); its own error is in the lines after 'encountered:'."
+        text = f"{where} failed ({'while building' if ('building' in phase or 'constructing' in phase) else 'while running'} the pipeline); its own error is in the lines after 'encountered:'."
         fix = ("Read the 'encountered:' lines and fix that cause; later 'pipeline object is no longer valid' errors are consequences.",)
     else:
         return None

@@ -19,7 +19,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     ref = str(facts.get("reference") or "")
     recover = str(facts.get("recover") or "")
     low = pkg.lower()
-    no_record = ref == "uninstall-no-record-file"
+    no_record = ref == "uninstall-no-record-file" or facts.get("_signature") == "pip-no-record-file"
     derived: dict[str, Any] = {
         "version_sfx": f" {ver}" if ver and ver != "None" else "",
         "why": "its RECORD file (the list of its files) is missing" if no_record else "it was installed by distutils/apt/conda without a file list",

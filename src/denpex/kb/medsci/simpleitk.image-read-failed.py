@@ -21,6 +21,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if nnunet_name:
             fix.append("nnU-Net expects CASE_XXXX<file_ending> per channel: check the _0000 suffix and dataset.json file_ending of the input files.")
         cause = "missing"
+    elif problem.startswith("Error reading"):
+        text = (f"ITK found a reader for {fn} but reading its data failed: the file is shorter than its header "
+                "declares (interrupted copy/save, truncated download) or its detached data file is missing/damaged.")
+        fix = [f"ls -l {fn}; compare the size with the header (sizes x type); re-export or re-copy the file."]
+        cause = "content"
     elif problem.startswith("Unable to open"):
         text = f"{fn} exists but cannot be opened for reading (permissions, or it is a directory)."
         fix = [f"ls -ld {fn}; give read permission or pass a file instead of a folder (DICOM folders: ImageSeriesReader)."]

@@ -10,6 +10,7 @@ from denpex.models import Explanation
 _PORT = {
     "placeholder": ("placeholder", "pass the data as function arguments (wrapped in @tf.function) or use keras.Input"),
     "gradients": ("gradients", "compute gradients with tf.GradientTape (tape.gradient(loss, vars))"),
+    "queue-input-pipeline": ("queue-based input pipeline (tf.train.*_input_producer, shuffle_batch)", "read the files with tf.data: tf.data.TextLineDataset / TFRecordDataset(files).map(parse).shuffle(n).batch(b), iterated directly in eager mode"),
     "filewriter": ("FileWriter", "log with writer = tf.summary.create_file_writer(logdir); with writer.as_default(): tf.summary.scalar(...)"),
 }
 

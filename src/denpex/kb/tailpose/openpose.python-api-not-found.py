@@ -12,6 +12,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     module = facts.get("module") or ""
     from_module = facts.get("from_module") or ""
     name = str(from_module or module)
+    if not name and facts.get("_signature") == "pyopenpose-import":
+        return Explanation(
+            text=("Python found the openpose package folder but not the compiled pyopenpose module inside it: "
+                  "OpenPose was built without BUILD_PYTHON=ON, or the pyopenpose*.so/.pyd there was built for another Python version."),
+            fix=("find <openpose>/build/python -name 'pyopenpose*' ; rebuild with -DBUILD_PYTHON=ON -DPYTHON_EXECUTABLE=$(which python) if missing or for another Python.",
+                 "Run the script with the Python the module was built for (the file name carries its version tag)."),
+            derived={"diagnosis": "compiled pyopenpose module not found", "module_note": ""},
+        )
     if not name:
         return Explanation(
             text="The OpenPose import hint was printed: pyopenpose could not be imported.",

@@ -149,6 +149,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"Binary cross entropy needs targets of the input's shape; target {f['target_shape']} vs input {f['input_shape']}."
         fix = ["Match the shapes: target = target.float().view_as(logits) (or logits = logits.squeeze(-1))."]
         return Explanation(text=text, fix=tuple(fix), derived={"detail": f"target {f['target_shape']} vs input {f['input_shape']}"})
+    if f.get("normalized_shape") is not None and f.get("input_shape") is not None:
+        ns, shp = str(f["normalized_shape"]), str(f["input_shape"])
+        nd, idims = _dims(ns) or [], _dims(shp) or []
+        text = f"A LayerNorm normalizes the last dims {ns} but got an input of size {shp}, whose trailing dims differ."
+        fix = ["LayerNorm works on channels-last tensors: permute channels-first data (x.permute(0, 2, 3, 4, 1) for 5-D) or use a norm over dim 1 (GroupNorm/InstanceNorm)."]
+        if nd and idims and nd[-1] in idims[:2] and idims[-1] != nd[-1]:
+            pos = idims.index(nd[-1])
+            text += (f" {nd[-1]} sits at position {pos} of the input instead of last: the tensor is channels-first"
+                     + (" and has no batch dimension" if pos == 0 else "") + ".")
+            if pos == 0:
+                fix.insert(0, "Add the batch dimension: 3-D networks (Swin UNETR, UNETR) expect [B, C, D, H, W] (x.unsqueeze(0)), and in_channels must equal C.")
+        return Explanation(text=text, fix=tuple(fix), derived={"detail": f"LayerNorm {ns} vs input {shp}"})
     if f.get("input_shape") is not None:
         shp = f["input_shape"]
         exp = f.get("expected_dims") or (f"the rank of weight {f.get('weight_shape')}" if f.get("weight_shape") else "another rank")
