@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import cache
 from .hits import _decode
+from .line_match import first_match
 from .literals import hyperscan_literal, prefilter_literals
 from .rules import Rule, to_hyperscan
 
@@ -37,9 +38,8 @@ class PlainMatcher:
     def _segment_rules(self, seg: str) -> tuple[int, ...]:
         if self._memo is not None and seg in self._memo:
             return self._memo[seg]
-        found = tuple(
-            r.index for r in self.rules if r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg))
-        )
+        # (the verifier's own reading of a line: as written, or under quote markers / a launcher prefix)
+        found = tuple(r.index for r in self.rules if first_match(r, (seg,)) is not None)
         if self._memo is not None:
             self._memo[seg] = found
         return found

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .attribution import strip_prefixes
+from .line_match import PREFIX_STARTS, first_match
 from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
 from .matchers import HyperscanMatcher, PlainMatcher, make_matcher
 from .models import InputInfo
@@ -121,32 +122,6 @@ def _ends_indented_block(buf: bytes | bytearray, s: int, n: int) -> bool:
     return buf[prev] in b" \t" if prev < s - 1 else False
 
 
-def _first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
-    """The rule's first match in a line's segments (split at bare \\r) that its exclude does not veto.
-    A line quoted in a markdown report ("> Segmentation fault", "> > [6] Assertion failed: ...") is also
-    read without its quote markers, so that patterns anchored at the line start hold there too."""
-    for seg in segments:
-        m = rule.regex.search(seg)
-        if m is None and seg[:1] == ">" and rule.regex.pattern[:1] == "^":
-            bare = _QUOTE.sub("", seg, count=1)
-            if bare != seg:
-                seg = bare
-                m = rule.regex.search(seg)
-        if m is None and rule.regex.pattern[:1] == "^" and seg[:1] in _PREFIX_STARTS:
-            # a wording anchored at the line start also holds under a launcher's prefix ("[rank3]: ",
-            # "[default0]:", "[1,2]<stderr>: ", "(RayTrainWorker pid=12, ip=...) "); the hit keeps the
-            # prefix, which says whose line it is
-            bare = strip_prefixes(seg)
-            if bare != seg and (m := rule.regex.search(bare)) is not None:
-                if not (rule.exclude is not None and rule.exclude.search(bare)):
-                    return m, seg
-                m = None
-        if m and not (rule.exclude is not None and rule.exclude.search(seg)):
-            return m, seg
-    return None
-
-
-_QUOTE = re.compile(r"^(?:> )+")  # markdown quote markers, each with its space (not a REPL's ">>> ")
 
 
 class _Verifier:
@@ -228,7 +203,7 @@ class _Verifier:
             before: tuple[str, ...] | None = None
             for rid in sorted(by_line[s]):
                 rule = self.rules[rid]
-                found_at = _first_match(rule, segments)
+                found_at = first_match(rule, segments)
                 if found_at is None:
                     continue
                 m, seg = found_at
@@ -264,7 +239,7 @@ class _Verifier:
             for raw in lines:
                 text = _decode(raw)
                 m = ctx.regex.search(text)
-                if m is None and text[:1] in _PREFIX_STARTS:
+                if m is None and text[:1] in PREFIX_STARTS:
                     # a context written for the bare message also holds under a launcher's prefix
                     # ("[rank3]: ", "(RayTrainWorker pid=12, ip=...) ", "[1,2]<stderr>: ", "0: ")
                     bare = strip_prefixes(text)
@@ -285,8 +260,6 @@ class _Verifier:
         return found, tuple(every)
 
 
-# first characters of a line a launcher prefix can start with (a cheap test before strip_prefixes)
-_PREFIX_STARTS = frozenset("[( \t0123456789abcdefghijklmnopqrstuvwxyz")
 
 _BUFFERS: list[bytearray] = []  # free scan buffers (their stale bytes are never read: every search is bounded)
 
@@ -376,7 +349,7 @@ def _flooding(buf: bytearray, n: int, cands: list[tuple[int, int]], rules: Seque
                 continue
             last = s
             tried += 1
-            if _first_match(rule, _decode(buf[s:e]).split("\r")) is not None:
+            if first_match(rule, _decode(buf[s:e]).split("\r")) is not None:
                 matched += 1
             if tried >= FLOOD_SAMPLE:
                 break
