@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .attribution import strip_prefixes
 from .rules import Rule
@@ -13,6 +14,12 @@ from .rules import Rule
 # first characters of a line a launcher prefix can start with (a cheap test before strip_prefixes)
 PREFIX_STARTS = frozenset("[( \t0123456789abcdefghijklmnopqrstuvwxyz")
 _QUOTE = re.compile(r"^(?:> )+")  # markdown quote markers, each with its space (not a REPL's ">>> ")
+
+
+@lru_cache(maxsize=4096)
+def _without_prefixes(seg: str) -> str:
+    # (one line is tried against every line-start rule that failed on it: its prefixes are stripped once)
+    return strip_prefixes(seg)
 
 
 def first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str] | None:
@@ -30,7 +37,7 @@ def first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str
             # a wording anchored at the line start also holds under a launcher's prefix ("[rank3]: ",
             # "[default0]:", "[1,2]<stderr>: ", "(RayTrainWorker pid=12, ip=...) "); the hit keeps the
             # prefix, which says whose line it is
-            bare = strip_prefixes(seg)
+            bare = _without_prefixes(seg)
             if bare != seg and (m := rule.regex.search(bare)) is not None:
                 if not (rule.exclude is not None and rule.exclude.search(bare)):
                     return m, seg
