@@ -17,8 +17,9 @@ _QUOTE = re.compile(r"^(?:> )+")  # markdown quote markers, each with its space 
 
 
 @lru_cache(maxsize=4096)
-def _without_prefixes(seg: str) -> str:
-    # (one line is tried against every line-start rule that failed on it: its prefixes are stripped once)
+def without_prefixes(seg: str) -> str:
+    """``attribution.strip_prefixes``, cached: one line is tried against every line-start rule (and every
+    context) that failed on it, and its prefixes are stripped once."""
     return strip_prefixes(seg)
 
 
@@ -37,7 +38,7 @@ def first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str
             # a wording anchored at the line start also holds under a launcher's prefix ("[rank3]: ",
             # "[default0]:", "[1,2]<stderr>: ", "(RayTrainWorker pid=12, ip=...) "); the hit keeps the
             # prefix, which says whose line it is
-            bare = _without_prefixes(seg)
+            bare = without_prefixes(seg)
             if bare != seg and (m := rule.regex.search(bare)) is not None:
                 if not (rule.exclude is not None and rule.exclude.search(bare)):
                     return m, seg

@@ -17,8 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .attribution import strip_prefixes
-from .line_match import PREFIX_STARTS, first_match
+from .line_match import PREFIX_STARTS, first_match, without_prefixes
 from .hits import EVIDENCE_CHARS, Hit, _decode, cut_text
 from .matchers import HyperscanMatcher, PlainMatcher, make_matcher
 from .models import InputInfo
@@ -242,7 +241,7 @@ class _Verifier:
                 if m is None and text[:1] in PREFIX_STARTS:
                     # a context written for the bare message also holds under a launcher's prefix
                     # ("[rank3]: ", "(RayTrainWorker pid=12, ip=...) ", "[1,2]<stderr>: ", "0: ")
-                    bare = strip_prefixes(text)
+                    bare = without_prefixes(text)
                     if bare != text:
                         m = ctx.regex.search(bare)
                 if m and ctx.veto:

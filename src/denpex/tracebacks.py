@@ -618,6 +618,11 @@ def facts_of(rec: ExceptionRecord, vers: dict[str, str]) -> dict[str, object]:
     return facts
 
 
+# "Error: ..." with no traceback names no Python class (Python's Error classes are a module's: shutil.Error,
+# binascii.Error): a CLI's error line (Go's cobra, Rust's anyhow, Node) or a script's printed message
+BARE_ERROR = "Error"
+
+
 # the knowledge-base entries whose findings the engine makes from this analysis (no signatures)
 ENGINE_IDS = frozenset({"python.unhandled-exception", "python.library-internal-error"})
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .masking import Masker
 from .models import ErrorTemplate, Evidence, UnknownSummary
 from .rules import C10D_GLOG_ERROR, GLOG_FATAL
-from .tracebacks import is_exception_line
+from .tracebacks import BARE_ERROR, is_exception_line
 
 if TYPE_CHECKING:
     from .engine import AttributedHit
@@ -111,8 +111,8 @@ def summarise_unknown(
         if kind == "traceback":
             open_tb[key] = True
         elif kind == "exception" and is_exception_line(h):
-            if h.hit.groups.get("exc_type") == "Error" and not open_tb.get(key):
-                summary.error_lines.append(evidence_of(h, masker))  # a CLI's "Error: ...", no Python class
+            if h.hit.groups.get("exc_type") == BARE_ERROR and not open_tb.get(key):
+                summary.error_lines.append(evidence_of(h, masker))  # no Python class: an error line
             elif open_tb.pop(key, False) or len(summary.exceptions) < MAX_LISTED:
                 summary.exceptions.append(evidence_of(h, masker))
         elif kind in ("fatal", "cpp-exception") or (kind == "glog-error" and GLOG_FATAL.search(h.hit.text)):

@@ -242,11 +242,8 @@ def exception_findings(
             # process already showed: the same error travelling up another stack (axolotl's CLI re-raising
             # accelerate's CalledProcessError), not a new one; alone it is still reported
             continue
-        if rec.exc_type == "Error" and not rec.has_traceback and rec.cause is None:
-            # "Error: ..." alone: Python has no class of that name (its Error classes are a module's: shutil.Error,
-            # binascii.Error) - a CLI's error line (Go's cobra, Rust's anyhow, Node), or a script's printed message:
-            # an error line, listed as such, not a Python exception raised in the user's code
-            continue
+        if rec.exc_type == tracebacks.BARE_ERROR and not rec.has_traceback and rec.cause is None:
+            continue  # an error line (listed as such by unknown.summarise_unknown), not an exception in the user's code
         handling_control = rec.cause is not None and id(rec.cause) in control
         if rec.wraps is not None or (rec.cause is not None and not handling_control) or rec.is_wrapper or id(rec) in carriers:
             continue  # a wrapper (its inner error is printed, or is in a child's log), or the later link of a chain
