@@ -273,7 +273,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|" '"' r"(?:GET|POST|PUT|PATCH|DELETE) /\S{0,300} HTTP/\d(?:\.\d)?" '"' r" 500\b"
         # R's condition for an error in a call ("Error in apply(nay, 2, all) : dim(X) must have a positive length") and
         # Rscript's last words when one ended the script (R packages in ML pipelines, reticulate, Seurat, caret)
-        r"|^Error in [^\n]{1,300} : \S|^Execution halted\s*$"),
+        r"|^Error in [^\n]{1,300} : \S|^Execution halted\s*$"
+        # Go's net errors, as Kubernetes controllers (KubeRay, the kubelet), Ollama and other Go services log a failed
+        # call: 'Put "http://x-dashboard-svc:52365/api/serve/deployments/": dial tcp 10.96.153.56:52365: connect:
+        # connection refused'
+        r"|: dial (?:tcp|udp|unix)\d? [^\s]{1,300}: (?:connect: (?:connection refused|no route to host|network is unreachable|connection timed out)|i/o timeout)"),
         False,
     ),
     # Lua runtime errors (Torch7, OpenNMT-lua, LuaJIT tools): "/x/nn/LookupTable.lua:59: attempt to index local

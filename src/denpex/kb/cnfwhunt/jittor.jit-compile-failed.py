@@ -11,6 +11,16 @@ from denpex.models import Explanation
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     cmd = facts.get("cmd")
+    check = str(facts.get("check") or "").strip()
+    if check and not cmd:
+        short = check.split("  ")[0]
+        return Explanation(
+            text=(f"Jittor's JIT cache stopped before any compiler ran (cache_compile.cc: Check failed: {short}): the generated "
+                  "source or one of its includes could not be read. Usual causes: a stale or half-written ~/.cache/jittor from "
+                  "another Jittor version, or a path Jittor cannot read (non-ASCII user name on Windows)."),
+            fix=("pip install -U jittor (1.3.7.5 or newer), then rm -rf ~/.cache/jittor (Windows: %USERPROFILE%\\.cache\\jittor) and rerun.",
+                 "On Windows, keep the cache on an ASCII-only path: set cache_path=C:\\jittor_cache before importing jittor."),
+            derived={"diagnosis": f"JIT cache check failed: {short}", "compiler": "the JIT cache", "source": "generated sources"})
     if not isinstance(cmd, str) or not cmd:
         return Explanation(text="Jittor failed to compile a generated operator; the compiler errors are printed just above the failure.",
                            fix=("rm -rf ~/.cache/jittor and rerun python -m jittor.test.test_example to see the first compiler error.",),

@@ -17,6 +17,10 @@ def _clean(value: Any) -> str:
     return s.strip().strip("'\"")
 
 
+_IMPORTERS = {"onnx": "ONNXImporter", "tf": "TFImporter", "caffe": "CaffeImporter", "darknet": "DarknetImporter",
+              "torch": "TorchImporter", "tflite": "TFLiteImporter"}
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature") or "")
     fix: list[str] = []
@@ -63,8 +67,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "or a missing file passed to readNetFromDarknet (which reports it this way).")
         fix.append(f"head -c 200 '{path or '<file>'}' and ls -l: a model is binary and tens of MB; re-download it if it is text.")
         fix.append("Check the argument order: readNetFromCaffe(prototxt, caffemodel), readNetFromDarknet(cfg, weights).")
-    elif sig == "importer-check":
-        imp = str(facts.get("importer") or "the importer")
+    elif sig in ("importer-check", "importer-file"):
+        imp = str(facts.get("importer") or _IMPORTERS.get(str(facts.get("importer_file") or ""), "the importer"))
         detail = _clean(facts.get("detail"))
         what = f"OpenCV's {imp} cannot convert this model"
         text = (f"The files were read, but {imp}::populateNet failed while converting the graph"
