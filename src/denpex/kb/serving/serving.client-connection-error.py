@@ -49,4 +49,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         what = err or "connection error"
         parts.append("The client got no HTTP response; the transport error that caused it is printed just above in the traceback.")
         fix.append("curl <base_url>/models to check the server is reachable; read the server log for a crash; check proxy settings.")
+    if facts.get("_signature") == "retry-print-connection-error":
+        parts.append("The evaluation script catches this exception, prints it and retries, so every request fails the same way"
+                     " until it gives up (Max tries. Failed.) and writes empty predictions.")
+        fix.append("Start the OpenAI-compatible server the script expects (LongBench v2 pred.py: vllm serve <model> --port 8000,"
+                   " base URL http://localhost:8000/v1) or edit URL/API_KEY in the script, then rerun.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived={"what": what})

@@ -13,6 +13,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     path = facts.get("file") or "model.pth"
     resave = (f"With torch >= 1.6: torch.save(torch.load('{path}', map_location='cpu'), 'legacy.pth', "
               "_use_new_zipfile_serialization=False), then load legacy.pth here.")
+    if sig == "max-file-format-assert" and facts.get("file_version") is None:
+        diagnosis = "file format version above this torch's kMaxSupportedFileFormatVersion: torch too old"
+        text = ("PyTorchStreamReader refused the checkpoint because its file-format version is higher than the "
+                "newest version this torch can read (kMaxSupportedFileFormatVersion); the file was written by a "
+                "newer PyTorch and is not corrupt. The full message continues with 'Attempted to read a PyTorch "
+                "file with version N, but the maximum supported version for reading is M'.")
+        fix = ("Upgrade torch in this environment to the version used to save the file.", resave)
+        return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
     if sig == "file-format-version-too-new" or facts.get("file_version") is not None:
         try:
             fv = int(facts["file_version"])

@@ -22,6 +22,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not isinstance(cls, str) or not cls:
         return None
     module = _module_for(cls)
+    prefix = facts.get("prefix")
+    if isinstance(prefix, str) and prefix.endswith("."):
+        module = prefix + module
     location = facts.get("location")
     fix = [f"python -c \"from {module} import {cls}\"  # shows the import error that llava/model/__init__.py hides"]
     text = (f"llava.model did not define {cls}: importing {module} failed (typically flash-attn/bitsandbytes built for another "
@@ -32,7 +35,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if "site-packages" in loc or "dist-packages" in loc:
             text += f" The imported llava is the installed package at {location}, not a source checkout."
             fix.append("If you meant your clone: pip uninstall -y llava, then pip install -e . inside the clone.")
-        elif not loc.rstrip("/").endswith("llava/model/__init__.py") or "/llava/llava/" in loc:
+        elif (not loc.rstrip("/").endswith("llava/model/__init__.py") or "/llava/llava/" in loc
+              or (isinstance(prefix, str) and prefix)):
             text += f" The imported llava lives at {location}."
         else:
             repo = loc.rsplit("/llava/model/__init__.py", 1)[0]
