@@ -20,6 +20,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "the installed Gradio is 4 or newer.")
         fix = (f"Replace gr.{attr}.Textbox(...)/gr.{attr}.Image(...) with gr.Textbox(...)/gr.Image(...) (default= becomes value=).",
                "Or pin pip install \"gradio==3.50.2\".")
+    elif attr in ("launch", "queue", "integrate"):
+        diagnosis = "gr.Interface.load() is an event listener in Gradio 4"
+        text = ("gr.Interface.load(\"models/...\") loaded a Hub model in Gradio 3; in Gradio 4 it is the Blocks.load event "
+                f"listener, which returns a Dependency, so .{attr}() fails on it.")
+        fix = ("Use gr.load(\"models/<repo>\").launch() (or pin gradio<4 for the old app).",)
     elif attr == "Box":
         diagnosis = "gr.Box removed in Gradio 4"
         text = "gr.Box() was removed in Gradio 4; the code was written for Gradio 3."

@@ -57,16 +57,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                     "at that path (relative to the working directory) or was never downloaded.")
             fix.append("Check both darknet files exist: readNetFromDarknet(cfg_path, weights_path) - the .cfg first, then the .weights.")
         fix.append("Download the model files (git lfs pull for LFS repositories) and compare their sizes with the published ones.")
-    elif sig == "parse-failed":
+    elif sig in ("parse-failed", "onnx-parse-failed"):
         path = _clean(facts.get("path"))
-        proto = str(facts.get("proto") or "NetParameter")
-        what = f"OpenCV dnn could not parse '{path or 'the model file'}' as a {proto} file"
+        proto = "ONNX" if sig == "onnx-parse-failed" else str(facts.get("proto") or "NetParameter")
+        what = f"OpenCV dnn could not parse '{path or 'the model file'}' as {'an' if proto[:1] in 'AEIOU' else 'a'} {proto} file"
         named = f"'{path}' " if path else ""
         text = (f"The file {named}opened but is not a valid {proto} file for this reader: often an "
                 "HTML page or Git LFS pointer saved instead of the model, a truncated download, the config and weights swapped, "
                 "or a missing file passed to readNetFromDarknet (which reports it this way).")
         fix.append(f"head -c 200 '{path or '<file>'}' and ls -l: a model is binary and tens of MB; re-download it if it is text.")
-        fix.append("Check the argument order: readNetFromCaffe(prototxt, caffemodel), readNetFromDarknet(cfg, weights).")
+        if sig == "onnx-parse-failed":
+            fix.append("Check the file with python -c \"import onnx; onnx.checker.check_model(onnx.load('<file>'))\"; an ONNX "
+                       "file over 2 GB or with external data, or one saved by a much newer onnx, fails this way: re-export it "
+                       "(torch.onnx.export ... opset_version=12) and upgrade opencv-python.")
+        else:
+            fix.append("Check the argument order: readNetFromCaffe(prototxt, caffemodel), readNetFromDarknet(cfg, weights).")
     elif sig in ("importer-check", "importer-file"):
         imp = str(facts.get("importer") or _IMPORTERS.get(str(facts.get("importer_file") or ""), "the importer"))
         detail = _clean(facts.get("detail"))

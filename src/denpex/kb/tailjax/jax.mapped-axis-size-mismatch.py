@@ -23,6 +23,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     transform = str(facts.get("transform") or "pmap")
     sig = facts.get("_signature")
     derived: dict[str, Any] = {}
+    if sig == "multi-host-local-devices":
+        sizes_seen = _sizes(facts.get("size"))
+        size, local = (sizes_seen[0] if sizes_seen else "?"), facts.get("local_devices")
+        derived["what"] = "the input"
+        derived["diagnosis"] = f"leading axis {size} is not this process's {local} local devices"
+        text = (f"In a multi-process (multi-host) run each process's pmap sees only its own devices: the input's leading axis is "
+                f"{size}, but this process has {local} local devices. Inputs must be sharded per process (the global batch split "
+                "across processes, then reshaped to (local_device_count, per_device, ...)), not built for the global device count.")
+        fix = ("Reshape each process's batch to (jax.local_device_count(), -1, ...) and feed only this process's shard "
+               "(jax.process_index() / jax.process_count()).",
+               "Nested pmaps across hosts need JAX with multi-host nested pmap support (jax#2002); or pass devices=jax.local_devices().")
+        return Explanation(text=text, fix=fix, derived=derived)
     if sig == "axis-size-index-error":
         derived["what"] = "an argument"
         diagnosis = "an argument has no axis to map (scalar or too low rank)"
