@@ -543,3 +543,20 @@ def test_class_entry_read_from_a_traceback_gets_the_raising_frame() -> None:
     assert d.primary is not None and d.primary.id == "python.file-not-found"
     assert d.primary.facts["frame_line"] == 322 and d.primary.facts["frame_func"] == "load_params_from_file"
     assert "checkpoint path does not exist" in d.verdict
+
+
+def test_ray_cython_frames_under_a_serve_wrapper_are_rays_and_the_wrapper_leads() -> None:
+    # Ray prints its Cython frames with the repository's python/ folder ("python/ray/_raylet.pyx"): they are
+    # ray's code, so a traceback cut after them under Serve's creation-task wrapper is Ray passing the error on
+    log = (
+        "(pid=43093) 2021-06-25 16:24:01,207\tERROR worker.py:414 -- Exception raised in creation task: The actor died "
+        "because of an error raised in its creation task, ray::SERVE_CONTROLLER_ACTOR:Fail#ZEqBbB:"
+        "RayServeWrappedReplica.__init__ (pid=43093, ip=192.168.86.154)\n"
+        '(pid=43093)   File "python/ray/_raylet.pyx", line 535, in ray._raylet.execute_task\n'
+        '(pid=43093)   File "python/ray/_raylet.pyx", line 1724, in ray.\n'
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "ray.serve-deployment-failed"
+    cut = next(f for f in d.findings if f.id == "python.unhandled-exception")
+    assert cut.facts.get("package") == "ray"
+    assert str(cut.facts.get("raised_in", "")).startswith("ray._raylet")

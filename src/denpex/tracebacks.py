@@ -217,6 +217,8 @@ def _frame(path: str, line: str | None, func: str | None) -> Frame:
                 # a compiled Cython module names its source as built: "_dynet.pyx", "pyarrow/table.pxi",
                 # "pandas/_libs/lib.pyx" - the package's own compiled code, never the user's
                 parts = cy.group(0).split("/")
+                if len(parts) > 2 and parts[0] == "python":
+                    parts = parts[1:]  # a repository's python/ folder, as Ray's Cython frames print it: "python/ray/_raylet.pyx"
                 package = parts[0].rsplit(".", 1)[0].lstrip("_") if len(parts) == 1 else parts[0]
                 module = ".".join(p.rsplit(".", 1)[0] for p in parts)
             if package is None and norm.endswith(".py") and not norm.startswith(("/", ".", "~")) and ":" not in norm[:3]:

@@ -102,6 +102,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = "missing positional arguments"
         parts.append("The (Python 2) parser expected more positional arguments than were given.")
         fix.append("Pass the positional arguments shown in the usage line.")
+    elif kind == "ignored explicit":
+        value = str(facts.get("value") or "")
+        derived["what"] = f"{argument} takes no value but got {value}"
+        parts.append(
+            f"{argument} is a flag without a value, yet argparse found {value} glued to it: a single-dash option such as "
+            f"-{value.strip(chr(39))[:1] or 'x'} combined with the next letters (-hs is read as -h plus 's'), or a library parser "
+            "(a Trainer, a config loader) reading the command line of the program that embeds it."
+        )
+        fix.append("Use the long --option form, or drop the flag the parser does not know from this command line.")
+        fix.append("If a library parses sys.argv inside your app, launch the app without its own flags or let the library parse an empty list.")
     else:
         message = str(facts.get("message") or args_raw or "")
         derived["what"] = message[:120] or "invalid command line"

@@ -40,6 +40,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if not t:
         return None
     t = str(t)
+    if facts.get("_signature") == "kaffe-unknown-layer-type":
+        return _kaffe(t)
     if facts.get("_signature") == "layer-type-already-registered":
         return Explanation(
             text=(f"Layer type {t} was registered twice: two copies of libcaffe are loaded in this process (static and "
@@ -83,4 +85,40 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
               "and the Caffe that ran it does not contain that layer."),
         fix=("Build the Caffe that comes with the project and import it (PYTHONPATH=<project>/caffe/python, check caffe.__file__).",),
         derived=derived,
+    )
+
+
+_V1_ENUM = {"4": "CONVOLUTION", "5": "DATA", "14": "INNER_PRODUCT", "15": "LRN", "17": "POOLING", "18": "RELU",
+            "20": "SOFTMAX", "21": "SOFTMAX_LOSS", "39": "DECONVOLUTION"}
+
+
+def _kaffe(t: str) -> Explanation:
+    """caffe-tensorflow (kaffe) converter: the layer type has no mapping in kaffe's NodeKind table."""
+    if t.isdigit():
+        name = _V1_ENUM.get(t)
+        named = f" ({name})" if name else ""
+        return Explanation(
+            text=(f"caffe-tensorflow met layer type {t}{named}: a number is the V1 'layers {{ type: ENUM }}' format of old "
+                  "Caffe prototxts, which the converter does not read."),
+            fix=("Upgrade the model files with Caffe's tools first: upgrade_net_proto_text old.prototxt new.prototxt and "
+                 "upgrade_net_proto_binary old.caffemodel new.caffemodel, then convert the upgraded files.",),
+            derived={"diagnosis": "V1 prototxt (numeric layer type): upgrade before converting"},
+        )
+    if t == "None":
+        return Explanation(
+            text=("caffe-tensorflow could not map a layer type (upstream kaffe prints None instead of the type): either "
+                  "an old V1 prototxt or a layer that only a Caffe fork has (PriorBox, Interp, ROIPooling, BN ...)."),
+            fix=("Run upgrade_net_proto_text / upgrade_net_proto_binary on the model; if it is already V2, grep 'type:' "
+                 "in the prototxt for non-BVLC layers and add them to kaffe's NodeKind / layer mapping or convert with "
+                 "another tool.",),
+            derived={"diagnosis": "unmapped layer type in caffe-tensorflow"},
+        )
+    std = t in _STANDARD
+    return Explanation(
+        text=(f"caffe-tensorflow has no mapping for layer type {t}"
+              + (" (a standard Caffe layer this converter version does not implement)." if std
+                 else f": it is not a BVLC Caffe layer ({_FORKS.get(t) or 'a fork layer'}).")),
+        fix=(f"Add {t} to kaffe's NodeKind table and its TensorFlow transformer, replace the layer in the prototxt, or use "
+             "a converter that supports it (MMdnn).",),
+        derived={"diagnosis": f"caffe-tensorflow cannot map {t}"},
     )

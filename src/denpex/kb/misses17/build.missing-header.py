@@ -81,6 +81,16 @@ def _lookup(header: str) -> tuple[str, str, str, str] | None:
     return None
 
 
+def _own_header(header: str, src: str) -> bool:
+    """A header whose name shares a word (4+ letters) with the including source file: roi_pooling_cuda.c -> cuda/roi_pooling_kernel.h."""
+    if not src:
+        return False
+    def words(x: str) -> set[str]:
+        base = x.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        return {w for w in base.lower().split("_") if len(w) >= 4 and w not in {"cuda", "kernel", "impl", "utils", "common"}}
+    return bool(words(header) & words(src))
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     header = str(facts.get("header") or "").strip()
     if not header:
@@ -99,6 +109,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(f"conda: conda install -c conda-forge {conda}  (then pip install inside that env, or take the whole package from conda-forge)")
         fix.append("Or avoid the build: install a wheel for this Python/platform (pip install --only-binary :all: <package>, or another Python version).")
         derived = {"provider": provider, "conda": conda}
+    elif _own_header(header, src):
+        text = (f"{header}{where} is one of the project's own headers (its name matches the source file that includes it), "
+                "not a system library: the checkout lacks it (a file missing at this commit, a generated header not "
+                "produced, or a build script run from the wrong directory).")
+        fix = ["Update the checkout (git pull; git status to see missing files) or take the header from the upstream repository at the same commit.",
+               "Run the project's build script from the directory its README names, so relative include paths resolve.",
+               "If the header is generated (by a previous make step or nvcc pass), run that step first and check its errors."]
+        derived = {"provider": "the project itself (missing or ungenerated source file)", "conda": "not applicable"}
     else:
         stem = header.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
         text = (f"{header}{where} is not on the compiler's include path: the C library it belongs to, or its development "

@@ -104,6 +104,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 fix.append("Change the Linux-style paths in the config to Windows paths (D:/data/...), or run under Linux/WSL as the project expects.")
             elif "/" in p and "\\" in p:
                 parts.append("The path mixes '/' and '\\\\' separators (code written for Linux joined with Windows paths); check each component exists.")
+        if not parts and not p:
+            parts.append("No path is printed with the error: when a program shows only str(e) of a bare Windows error, the missing file is most often an executable the code starts with subprocess (ffmpeg, git, a CLI tool) that is not on PATH, or a file whose name the message dropped.")
+            fix.append("Check the tools the step runs: 'where ffmpeg' (Windows) / 'which ffmpeg' must print a path; install the missing one and add it to PATH, or rerun with the full traceback to see the path.")
         if not parts:
             parts.append(f"'{p}' does not exist as seen by this process: a wrong name or folder, a file not created/downloaded yet, or a path valid only on another machine or node.")
             fix.append("ls the path's parent folder from where the job runs and fix the name or create the file.")
