@@ -195,6 +195,9 @@ FAILURES = [
     ("&nbsp;ValueError: need at least one array to concatenate", "exception after an HTML entity (text copied from an e-mail)"),
     ("Error in apply(nay, 2, all) : dim(X) must have a positive length", "R's error in a call"),
     ("Execution halted", "Rscript stopped by an error"),
+    ('2023-02-09T12:00:01Z ERROR controllers.RayService Put "http://svc.kuberay.svc.cluster.local:52365/api/serve/deployments/": '
+     "dial tcp 10.96.153.56:52365: connect: connection refused", "a Go service's failed call (dial tcp ... connection refused)"),
+    ('Get "http://127.0.0.1:11434/api/tags": dial tcp 127.0.0.1:11434: i/o timeout', "a Go client's dial that timed out"),
     ("\u26a0\ufe0f Error: Expected a vector of length 209, got 208.", "a script's printed 'Error:' line (no Python class)"),
 ]
 
@@ -560,3 +563,16 @@ def test_ray_cython_frames_under_a_serve_wrapper_are_rays_and_the_wrapper_leads(
     cut = next(f for f in d.findings if f.id == "python.unhandled-exception")
     assert cut.facts.get("package") == "ray"
     assert str(cut.facts.get("raised_in", "")).startswith("ray._raylet")
+
+
+def test_search_key_drops_numbers_but_not_digits_inside_names() -> None:
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "reg.py", line 3, in <module>\n'
+        "    o3d.pipelines.registration.registration_icp(a, b, 0.02)\n"
+        "RuntimeError: [Open3D Error] target has 4096 points, expected int64 ids at version 1.2.3\n"
+    )
+    d = diagnose(log, mask=False)
+    key = str(next(f for f in d.findings if f.id == "python.unhandled-exception").facts["search_key"])
+    assert "Open3D" in key and "int64" in key
+    assert "4096" not in key and "1.2.3" not in key

@@ -581,7 +581,7 @@ def search_key(rec: ExceptionRecord) -> str:
     parts (numbers, paths, quoted names longer than a word) left out."""
     msg = re.sub(r"['\"]?(?:[A-Za-z]:)?(?:[/\\][^\s'\"]+)+['\"]?", " ", rec.message)
     # (digits inside a name stay: Open3D, int64, x86_64, fp16)
-    msg = re.sub(r"0x[0-9a-fA-F]+|(?<![A-Za-z_])-?\d+(?:\.\d+)*(?![A-Za-z_\d])", " ", msg)
+    msg = re.sub(r"0x[0-9a-fA-F]+|(?<![A-Za-z_\d.])-?\d+(?:\.\d+)*(?![A-Za-z_\d])", " ", msg)
     msg = re.sub(r"\s+", " ", msg).strip()[:120]
     return f"{rec.short_type}: {msg}" if msg else rec.short_type
 
