@@ -27,14 +27,15 @@ def first_match(rule: Rule, segments: Sequence[str]) -> tuple[re.Match[str], str
     """The rule's first match in a line's segments (split at bare \\r) that its exclude does not veto.
     A line quoted in a markdown report ("> Segmentation fault", "> > [6] Assertion failed: ...") is also
     read without its quote markers, so that patterns anchored at the line start hold there too."""
+    anchored = rule.regex.pattern[:1] == "^"
     for seg in segments:
         m = rule.regex.search(seg)
-        if m is None and seg[:1] == ">" and rule.regex.pattern[:1] == "^":
+        if m is None and anchored and seg[:1] == ">":
             bare = _QUOTE.sub("", seg, count=1)
             if bare != seg:
                 seg = bare
                 m = rule.regex.search(seg)
-        if m is None and rule.regex.pattern[:1] == "^" and seg[:1] in PREFIX_STARTS:
+        if m is None and anchored and seg[:1] in PREFIX_STARTS:
             # a wording anchored at the line start also holds under a launcher's prefix ("[rank3]: ",
             # "[default0]:", "[1,2]<stderr>: ", "(RayTrainWorker pid=12, ip=...) "); the hit keeps the
             # prefix, which says whose line it is

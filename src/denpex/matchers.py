@@ -40,11 +40,7 @@ class PlainMatcher:
             return self._memo[seg]
         # (the verifier's own reading of a line: as written, or - for a rule anchored at the line start - under
         # quote markers or a launcher prefix)
-        found = tuple(
-            r.index for r in self.rules
-            if (first_match(r, (seg,)) is not None if r.regex.pattern[:1] == "^"
-                else r.regex.search(seg) and not (r.exclude is not None and r.exclude.search(seg)))
-        )
+        found = tuple(r.index for r in self.rules if first_match(r, (seg,)) is not None)
         if self._memo is not None:
             self._memo[seg] = found
         return found

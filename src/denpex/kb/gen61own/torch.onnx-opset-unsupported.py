@@ -33,7 +33,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     tv = str(facts.get("torch_version") or "")
     top = _max_for(tv) if tv else None
     note = f" (torch {tv} writes up to opset {top})" if top else " (newer than the installed torch's exporter writes)"
-    derived: dict[str, Any] = {"torch_note": note, "what": f"torch.onnx cannot export ONNX opset {opset}{note}"}
+    derived: dict[str, Any] = {"what": f"torch.onnx cannot export ONNX opset {opset}{note}"}
     if top:
         derived["max_opset"] = top
         text = (f"The export asked for ONNX opset {opset}, but torch {tv}'s exporter writes opsets up to {top}; the "
