@@ -55,6 +55,10 @@ FAILURES = [
     ("'nvcc' is not recognized as an internal or external command,", "Windows cmd"),
     ("failed to create process.", "Windows pip launcher"),
     ("RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: you tried to allocate 1073741824 bytes. Error code 12 (Cannot allocate memory)", "host allocation"),
+    ("Uncaught (in promise) 12768952", "browser unhandled rejection (onnxruntime-web wasm pointer)"),
+    ("ort.min.js:6 Uncaught (in promise) Error: no available backend found. ERR: [wasm] RuntimeError: Aborted(both async and sync fetching of the wasm failed)", "browser unhandled rejection with an Error"),
+    ("main.js:42 Uncaught TypeError: Cannot read properties of undefined (reading 'dims')", "browser uncaught TypeError"),
+    ("train.sh:行43: tools/run.pl: 没有那个文件或目录", "bash under a Chinese locale: missing script path"),
     ("/workspace/train.py FAILED", "torchrun banner alone"),
     ("[rank3]: KeyError: 'input_ids'", "torchrun rank prefix"),
     ("[default1]:ValueError: expected sequence of length 512 at dim 1 (got 498)", "torchrun default prefix"),
@@ -288,6 +292,10 @@ NEAR_MISSES = [
     "INFO: scheduled 5000 requests, no Failure instance recorded",
     "Function call stack: see the profiler's trace for details",
     "INFO retrying the download after an IncompleteRead (attempt 2 of 5)",
+    "Test Error: ",  # PyTorch's quickstart tutorial: the heading of " Accuracy: 27.2%, Avg loss: 2.008141"
+    "(pid=65986) Test Error: ",
+    "Mean Squared Error:",
+    "INFO registered a reporter for Uncaught exceptions in the web worker",
 ]
 
 
@@ -576,3 +584,22 @@ def test_search_key_drops_numbers_but_not_digits_inside_names() -> None:
     key = str(next(f for f in d.findings if f.id == "python.unhandled-exception").facts["search_key"])
     assert "Open3D" in key and "int64" in key
     assert "4096" not in key and "1.2.3" not in key
+
+
+def test_a_javascript_error_is_explained_as_javascript_not_python() -> None:
+    log = (
+        "TypeError: ort.Tensor is not a constructor\n"
+        "    at main (/app/index.js:5:29)\n"
+        "    at node:internal/main/run_main_module:28:49\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+    assert d.primary.facts.get("javascript") is True
+    text = d.primary.explanation + " ".join(d.primary.fix)
+    assert "pip show" not in text and "npm ls" in text
+    assert "CommonJS vs ES module" in text
+    # the same class from Python keeps the Python reading
+    from denpex.exception_text import describe
+
+    py = describe({"exception": "TypeError", "message": "unsupported operand", "traceback": True})
+    assert "pip show" in " ".join(py.fix) and "npm ls" not in " ".join(py.fix)

@@ -43,6 +43,22 @@ MEANINGS: dict[str, tuple[str, str]] = {
     "StopIteration": ("an iterator was exhausted where a value was required (an empty dataset or dataloader)", "check that the dataset is not empty after filtering"),
 }
 
+# the same class names mean other things in JavaScript (Node.js, browsers): no pip, no signatures to compare
+JS_MEANINGS: dict[str, tuple[str, str]] = {
+    "TypeError": (("a value was undefined/null or not the kind of thing the code used it as ('X is not a function', 'is not a "
+                   "constructor', 'Cannot read properties of undefined'): most often an import that resolved to something else "
+                   "(default vs named export, CommonJS vs ES module, a bundler's shim) or a library version whose API differs"),
+                  "log the imported object (console.log(typeof x, x)) at the failing line and compare the import with the "
+                  "package's README for the installed version (npm ls <package>)"),
+    "ReferenceError": ("a name was used that is not defined in that scope: a global from a <script> tag that did not load "
+                       "(or loaded later), or a Node-only global used in the browser", "check the script order / the import that should define it"),
+    "SyntaxError": (("the engine could not parse what it was given: JSON.parse on an HTML page or empty body, or an ES-module file "
+                     "('export', 'import') loaded as a classic script or by require()"),
+                    "print the first bytes of what was parsed, or load the file as a module (type=\"module\", import())"),
+    "RangeError": ("a value was outside what the operation allows (an invalid array length, a buffer offset, or 'Maximum call stack size exceeded')",
+                   "print the length/offset passed to the failing call"),
+}
+
 
 def describe(facts: Mapping[str, Any], internal: bool = False) -> Explanation:
     exc = str(facts.get("exception") or "")
@@ -67,7 +83,7 @@ def describe(facts: Mapping[str, Any], internal: bool = False) -> Explanation:
         where = f" raised in your code at {facts.get('raised_at') or raised_in}"
     headline = (head if facts.get("cut") else f"`{head}`") + where
     text = [headline + "."]
-    meaning = MEANINGS.get(short)
+    meaning = (JS_MEANINGS if facts.get("javascript") else MEANINGS).get(short)
     if meaning:
         text.append(f"{'An' if short[:1] in 'AEIOU' else 'A'} {short} means {meaning[0]}.")
     if facts.get("library_code") and user:

@@ -298,6 +298,11 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
     # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
     # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
+    # a browser console's unhandled error or promise rejection (transformers.js, onnxruntime-web, TensorFlow.js):
+    # "Uncaught (in promise) Error: no available backend found", "Uncaught (in promise) 12768952" (an ONNX
+    # Runtime Web wasm exception pointer), "Uncaught TypeError: Cannot read properties of undefined" (a rule of
+    # its own: inside the alternation above its literal would push that rule's literal set over its limit)
+    ("error-line", r"\bUncaught (?:\(in promise\)|[A-Z][A-Za-z]*(?:Error|Exception)\b)", False),
     ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False,
      _SRUN_TASK_RECORD),
     # error sentences with no exception class and no tool-specific marker ("Download failed",
@@ -341,6 +346,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|\b(?:I|[Ww]e) (?:could not|couldn't|cannot|can't|was unable to) find\b"
          # JAX probing each platform at start-up ("Unable to initialize backend 'rocm': NOT_FOUND: ...")
          r"|Unable to initialize backend '"
+         # a metric's heading, as PyTorch's quickstart tutorial prints it ("Test Error: " then " Accuracy: 27.2%, Avg
+         # loss: 2.008141") and as training scripts name their error metrics ("Mean Squared Error:", "Top-1 Error:")
+         r"|\b(?:[Tt]est|TEST|[Tt]rain(?:ing)?|[Vv]al(?:idation)?|[Ee]val(?:uation)?|[Dd]ev|[Mm]ean|[Aa]vg|[Aa]verage|[Ss]quared|[Aa]bsolute"
+         r"|[Rr]elative|[Rr]econstruction|[Cc]lassification|[Pp]rediction|[Aa]pproximation|[Tt]op-?\d|[Gg]eneralization|[Tt]ranslation|[Ww]ord|[Cc]haracter) [Ee]rror:\s*$"
          # prose that introduces a paste ("since last week, there's an error:", "I get the following error:")
          r"|\b(?:an|the|this|that|following|same|another|these|those|some|[Tt]his|[Tt]he) (?:\w+ )?[Ee]rrors?:\s*$"
          # Vertex AI's log stream (gcloud ai custom-jobs stream-logs, the console's export) files everything the

@@ -44,6 +44,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         return Explanation(text=text, fix=fix, derived={"diagnosis": "llama-index <= 0.9 installed"})
     if sig in ("integration-not-installed", "integration-not-installed-bare") and module:
         pkg = pip_name(module)
+        if not pkg and len(module.split(".")) == 2:
+            imp = str(facts.get("import_from") or "")
+            wanted = pip_name(imp) if imp.startswith(module + ".") else None
+            ns = module.split(".")[1].replace("_", "-")
+            text = (f"No llama-index-{ns}-* integration is installed, so the namespace '{module}' does not exist at all: since "
+                    "llama-index 0.10 every backend is its own pip package"
+                    + (f" (this import needs {wanted})." if wanted else "."))
+            fix = (f"pip install {wanted}" if wanted else f"pip install llama-index-{ns}-<backend> (e.g. llama-index-vector-stores-chroma)",)
+            return Explanation(text=text, fix=fix, derived={"diagnosis": f"no llama-index-{ns} integration installed"})
         if not pkg:
             return None
         deeper = len(module.split(".")) > (4 if module.split(".")[1] == "storage" else 3)

@@ -16,7 +16,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                   "'host:' are GPU indices of that machine (as torch counts them, after CUDA_VISIBLE_DEVICES), not a GPU count."),
             fix=(f"Use indices that exist on {host} (e.g. --include {host}:0,1 on a 2-GPU machine; check with nvidia-smi -L), "
                  "or drop --include and pass --num_gpus N.",
-                 "If CUDA_VISIBLE_DEVICES is set, the launcher sees only those GPUs, renumbered from 0."),
+                 "If CUDA_VISIBLE_DEVICES is set, the launcher sees only those GPUs, renumbered from 0.",
+                 f"With a hostfile, '{host} slots=N' gives {host} the indices 0..N-1 only: list all its GPUs in slots= to pick higher ones."),
         )
     hint = facts.get("cuda_hint")
     fix: list[str] = []

@@ -28,6 +28,15 @@ _WHAT = {
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature") or "")
+    if sig == "bridge-symbol-not-found":
+        cls = facts.get("objc_class") or "a Core ML class"
+        built = facts.get("built_for")
+        text = (f"coremltools' Core ML bridge (libcoremlpython) references {cls}, which this macOS's CoreML.framework does not have"
+                + (f": the wheel was built for Mac OS X {built}" if built else "") + ", so predictions cannot run on this macOS.")
+        fix = ("Install a coremltools release whose wheel supports this macOS (the fixed 3.0/3.1+ or 4.0 final wheels), or upgrade macOS"
+               + (f" to {built} or later." if built else "."),
+               "Conversion itself does not need the bridge: skip predict / use skip_model_load=True on this machine.")
+        return Explanation(text=text, fix=fix, derived={"what": "Core ML bridge needs a newer macOS"})
     if sig not in _WHAT:
         return None
     what, text, fix = _WHAT[sig]

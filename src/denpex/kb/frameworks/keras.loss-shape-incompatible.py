@@ -34,6 +34,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     derived: dict[str, Any] = {}
     parts: list[str] = []
     fix: list[str] = []
+    if facts.get("assert_labels") and facts.get("assert_logits_lead"):
+        lb = [int(v) for v in str(facts["assert_labels"]).split()]
+        lg = [int(v) for v in str(facts["assert_logits_lead"]).split()]
+        derived.update(target_txt="[" + ", ".join(map(str, lb)) + "]", output_txt="[" + ", ".join(map(str, lg)) + ", classes]")
+        parts.append(f"sparse_categorical_crossentropy needs the labels' shape to equal the logits' shape without the class axis: labels are {lb}, logits lead with {lg}.")
+        if len(lg) > len(lb) or (len(lg) == len(lb) and lb[-1] == 1 and lg[-1] > 1):
+            derived["what"] = "the model outputs one prediction per position, the labels are one per sample"
+            parts.append(f"The model keeps an extra axis of {lg[-1]} (sequence positions or spatial cells), so it predicts per position while each sample has one label.")
+            fix.append("Reduce the output to one row per sample before the classifier (take the [CLS]/pooled output, GlobalAveragePooling1D, return_sequences=False), or give one label per position.")
+        else:
+            derived["what"] = "labels and logits disagree outside the class axis"
+            fix.append("Make the labels shape equal to the logits shape minus its last (class) axis: squeeze a trailing 1, or reshape both consistently.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if facts.get("logits_shape"):
         lg, lb = _dims(facts.get("logits_shape")), _dims(facts.get("labels_shape"))
         if not lg or not lb or any(v is None for v in lg + lb):

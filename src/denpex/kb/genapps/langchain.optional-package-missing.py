@@ -20,6 +20,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     pkg = str(facts.get("package") or "").strip()
     if not pkg:
         return None
+    if facts.get("_signature") == "langchainjs-install-dependency":
+        cmd = str(facts.get("pip_name") or f"npm install {pkg}").strip()
+        return Explanation(
+            text=(f"langchainjs imports '{pkg}' dynamically and the import failed in Node: the package is not in this project's "
+                  "node_modules, or it is installed but cannot be loaded (ESM/CommonJS mismatch, a version the integration "
+                  "does not support, a missing native build)."),
+            fix=(f"{cmd} in the project that runs the code (same node_modules), then restart the process.",
+                 f"If it is installed: node -e \"import('{pkg}').then(()=>console.log('ok'))\" shows the real load error; "
+                 "align its version with the one langchain's package.json lists as a peer dependency."),
+            derived={"install_hint": f" ({cmd})", "pip_name": cmd})
     known = import_packages().get(pkg, ("",))[0]  # a distribution in parentheses there is a hint, not a pip name
     pip_name = (str(facts.get("pip_name") or "").strip() or _PIP.get(pkg)
                 or (known if known and not known.startswith("(") else pkg.replace("_", "-")))

@@ -40,7 +40,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = str(facts.get("_signature") or "")
     store = ("Pinecone index" if sig.startswith("pinecone") else "Qdrant collection" if sig.startswith("qdrant")
              else "hnswlib index" if sig.startswith("hnswlib")
-             else "pgvector column" if sig.startswith("pgvector") else "Chroma collection")
+             else "pgvector column" if sig.startswith("pgvector")
+             else "Elasticsearch dense_vector field" if sig.startswith("elasticsearch")
+             else "vector index (txtai / FAISS wrapper)" if sig == "query-vector-vs-index-dimension"
+             else "Chroma collection")
     text = (f"The {store} holds {exp}-d vectors (typical of {_name(exp)}), but the vectors sent now are {got}-d "
             f"(typical of {_name(got)}): indexing and querying are not using the same embedding model.")
     fix = [f"Either go back to the model that produced {exp}-d vectors, or recreate the collection with size {got} and re-embed all documents."]

@@ -136,9 +136,36 @@ def _abort_kind(msg: str) -> tuple[str, str, str | None]:
     return "abort", f"The abort message says: {msg[:200]}.", None
 
 
+def _frames_only(facts: Mapping[str, Any]) -> Explanation | None:
+    """Only the backtrace of a tombstone was pasted: name the library the frames run through."""
+    lib = facts.get("frame_lib")
+    apps = facts.get("app_lib") or []
+    if isinstance(apps, str):
+        apps = [apps]
+    libs = ([str(lib)] if lib else []) + [str(a) for a in apps]
+    if not libs:
+        return None
+    crash_lib = _basename(libs[0])
+    top = _owner(libs[0])
+    func = facts.get("frame_func")
+    parts = ["Only the tombstone's backtrace was pasted (no 'Fatal signal' / 'signal N (SIGxxx)' line): the process "
+             "died in native code, and the first frame shown runs in " + crash_lib + (f" ({func})" if func else "")
+             + (f" - {top[0]}." if top else ".")]
+    others = sorted({_basename(x) for x in libs[1:]} - {crash_lib})
+    if others:
+        parts.append("Other app-shipped libraries on the stack: " + ", ".join(others) + ".")
+    fix = ["Paste the whole crash from logcat (the 'Fatal signal' line, 'Abort message:' and the '#00 pc' frame) to know the signal and the top frame.",
+           f"Symbolize the stack: ndk-stack -sym <dir with the unstripped {crash_lib}> < logcat.txt.",
+           "In an inference runtime check the input buffer size/type against the model's input tensor, thread-safety and the runtime version the model was built for."]
+    return Explanation(text=" ".join(parts), fix=tuple(fix),
+                       derived={"crash_lib": crash_lib, "crash_kind": f"crash backtrace through {crash_lib}"})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("signal_name")
     if not sig:
+        if facts.get("_signature") == "backtrace-frame":
+            return _frames_only(facts)
         return None
     num, code, code_name = facts.get("signal_num"), facts.get("code"), str(facts.get("code_name") or "")
     addr = facts.get("fault_addr")

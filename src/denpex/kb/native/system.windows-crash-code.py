@@ -228,6 +228,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     value = _parse(facts.get("code"), facts.get("code_hex"))
     if value is None and exc_name:
         name = str(exc_name).lower()
+        if name.startswith("exception_"):
+            name = name[len("exception_"):].replace("_", " ").replace("in page error", "page error")
         value = _BY_NAME.get(name)
         if value is None and name.startswith("code "):
             value = _parse(None, name[5:])

@@ -10,6 +10,14 @@ from denpex.models import Explanation
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     addr = str(facts.get("address") or "").rstrip(".")
+    if not addr and facts.get("_signature") == "channel-ready-timeout":
+        return Explanation(
+            text=("pymilvus waited for the gRPC channel to the server and it never became ready (grpc.FutureTimeoutError in "
+                  "_wait_for_channel_ready): nothing answered at the configured host:port in time. The MilvusException naming "
+                  "the address follows this traceback."),
+            fix=("Check the server: curl http://HOST:9091/healthz, and connect to HOST:19530 (the gRPC port), not a proxy or the web UI port.",
+                 "Unset http_proxy/https_proxy/grpc_proxy for local addresses (NO_PROXY=localhost,127.0.0.1)."),
+            derived={"address": "the configured host:port"})
     if not addr:
         return None
     low = addr.lower()

@@ -42,7 +42,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     runner = str(facts.get("runner_reason") or "")
     parts: list[str] = []
     fix: list[str] = []
-    if arch:
+    if facts.get("_signature") == "empty-architecture":
+        problem = "the GGUF declares no model architecture"
+        parts.append("The file's general.architecture key is missing or empty, so llama.cpp cannot tell which model it holds: it was written by a tool other than llama.cpp's converter (candle or a custom quantizer), not by an older/newer llama.cpp.")
+        fix.append("Use a GGUF produced by llama.cpp's convert_hf_to_gguf.py + llama-quantize (or a llama.cpp-compatible upload of the model); upgrading the runtime will not help.")
+        fix.append("Check the header: python -m gguf.scripts.gguf_dump <file>.gguf | grep general.architecture (pip install gguf).")
+    elif arch:
         problem = f"architecture '{arch}' is unknown to this llama.cpp/Ollama build"
         parts.append(f"The GGUF declares general.architecture = '{arch}', which the installed runtime does not implement: it is older than the model family.")
         fix.append("Upgrade the runtime: ollama update (or install the latest Ollama), a current llama.cpp build, or pip install -U llama-cpp-python (rebuild with your CMAKE_ARGS).")

@@ -30,6 +30,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = ("Use loss_function='MultiClass' (or 'MultiClassOneVsAll') with classes_count/class_names,",
                "or drop classes_count for binary Logloss tasks.")
         diagnosis = "class option with a non-multiclass loss"
+    elif "except learn on CPU task type" in detail:
+        text = (f"This path of CatBoost (catboost.cv and other CPU-only routines of this release) runs on CPU only, "
+                f"but the parameters ask for task_type='GPU' [{where}].")
+        fix = ("Drop task_type='GPU' (and devices) from the parameters passed to cv(), or upgrade CatBoost, whose later releases run cv on GPU.",
+               "With model.get_params() as the cv parameters, remove the GPU keys first: params = {k: v for k, v in model.get_params().items() if k not in ('task_type', 'devices')}.")
+        diagnosis = "GPU task type on a CPU-only path"
     elif "OD-detector" in detail or "overfitting" in detail.lower():
         text = f"The overfitting detector was configured with a wait of 0 iterations [{where}]."
         fix = ("Set od_wait / early_stopping_rounds to at least 1 (typically 50-200), or drop od_type.",)

@@ -177,6 +177,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"needs GLIBCXX_{g}"
         parts.append(f"{ext or 'A binary'} needs libstdc++ with GLIBCXX_{g}, but the libstdc++.so.6 loaded first is older (usually the system or an old conda copy shadowing a newer one).")
         fix.append("Use a newer libstdc++: conda install -c conda-forge 'libstdcxx-ng>=12' (or libstdcxx) in the env, or put the newer library first: export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH.")
+    elif facts.get("cxxabi"):
+        g = facts["cxxabi"]
+        derived["what"] = f"needs CXXABI_{g}"
+        parts.append(f"{ext or 'A binary'} needs the C++ ABI level CXXABI_{g} of libstdc++, but the libstdc++.so.6 loaded first is older: the process (often R via reticulate, or a system Python) loaded the OS copy before the conda environment's newer one.")
+        fix.append("Load the environment's newer libstdc++ first: export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH before starting R/Python (for R: set it in ~/.Renviron or start R from the activated env), or LD_PRELOAD=$CONDA_PREFIX/lib/libstdc++.so.6.")
+        fix.append("Or upgrade the system libstdc++ (newer GCC runtime) so it provides CXXABI_" + str(g) + "; strings /usr/lib64/libstdc++.so.6 | grep CXXABI lists what it has.")
     elif symbol:
         pretty = demangle(symbol) if symbol.lstrip("_").startswith("Z") else None
         if pretty:
