@@ -293,16 +293,16 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     ("error-line", r"OP_REQUIRES failed at [\w./-]{1,200}:\d+ : \S|BaseCollectiveExecutor::StartAbort \S|Error reported to Coordinator: <class '", False,
      r"(?:OP_REQUIRES failed at [\w./-]{1,200}:\d+ :|StartAbort) (?:Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)"
      r"|Error reported to Coordinator: <class '[\w.]{0,80}(?:OutOfRangeError|CancelledError)'"),
-    # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
-    # its only literal (": error: ") is a word healthy logs print: inside the rule above it would send
-    # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
-    # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
-    # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
     # a browser console's unhandled error or promise rejection (transformers.js, onnxruntime-web, TensorFlow.js):
     # "Uncaught (in promise) Error: no available backend found", "Uncaught (in promise) 12768952" (an ONNX
     # Runtime Web wasm exception pointer), "Uncaught TypeError: Cannot read properties of undefined" (a rule of
-    # its own: inside the alternation above its literal would push that rule's literal set over its limit)
+    # its own: inside the long error-line rule its literal would push that rule's literal set over its limit)
     ("error-line", r"\bUncaught (?:\(in promise\)|[A-Z][A-Za-z]*(?:Error|Exception)\b)", False),
+    # compilers' diagnostics (gcc, clang, nvcc, OpenCL): file:line:col: error: - a rule of its own, as
+    # its only literal (": error: ") is a word healthy logs print: inside the long error-line rule it would send
+    # that whole alternation to Hyperscan as one full regex (seconds to compile instead of a literal set)
+    # ... and, on the same literal, the Unix convention "program: error: message" / "program: fatal: message" at a
+    # line start (argparse's "train.py: error: ...", "gsutil: error: ...", git, linkers, CLIs)
     ("error-line", r":\d+:\d+: error: |^[\w./-]{1,40}: (?:error|fatal): \S", False,
      _SRUN_TASK_RECORD),
     # error sentences with no exception class and no tool-specific marker ("Download failed",
