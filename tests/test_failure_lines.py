@@ -603,3 +603,19 @@ def test_a_javascript_error_is_explained_as_javascript_not_python() -> None:
 
     py = describe({"exception": "TypeError", "message": "unsupported operand", "traceback": True})
     assert "pip show" in " ".join(py.fix) and "npm ls" not in " ".join(py.fix)
+
+
+@pytest.mark.parametrize("ending", ["Abort trap: 6", "Aborted (core dumped)"])
+def test_an_abort_notice_under_an_exception_ends_it_and_does_not_swallow_it(ending: str) -> None:
+    # the abort is how the exception ended the process (a Qt app's slot raised): the exception is the failure
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/canvas.py", line 499, in intersectionPoint\n'
+        "    d = min([])\n"
+        "ValueError: min() arg is an empty sequence\n"
+        f"{ending}\n"
+    )
+    d = diagnose(log, mask=False)
+    assert d.primary is not None and d.primary.id == "python.unhandled-exception"
+    assert d.primary.facts["exception"] == "ValueError"
+    assert any(f.id == "system.abort" for f in d.findings)

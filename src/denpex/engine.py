@@ -24,7 +24,7 @@ from .masking import Masker, NullMasker
 from .models import Diagnosis, Finding, InputsReport
 from .parallel import Progress, Scanned, raw_scan
 from .readers import Source, bytes_source, collect_sources
-from .rules import Rule, build_rules
+from .rules import TENTATIVE, Rule, build_rules
 from .scanner import (
     LAST_LINE_RULE,
     PROGRESS_RULE,
@@ -41,7 +41,6 @@ from .unnamed import GENERIC_NAMESPACES, demote_handled, exception_findings, han
 ROLE_ORDER = {"root": 0, "collateral": 1, "noise": 2}
 MISMATCH_ID = "dist.collective-mismatch"
 _UNFILLED = re.compile(r"(?<![\w?'\"])\?(?![\w?])")
-TENTATIVE = 0.7
 PROGRESS = Rule(index=PROGRESS_RULE, entry_id=None, sig_id="progress", pattern="", regex=re.compile(""), ignore_case=False)
 LAST_LINE = Rule(index=LAST_LINE_RULE, entry_id=None, sig_id="last-line", pattern="", regex=re.compile(""), ignore_case=False)
 MAX_EVIDENCE = 5

@@ -55,6 +55,11 @@ class Rule:
         return f"{self.entry_id or 'generic'}:{self.sig_id}"
 
 
+# a wording below this confidence is tentative (a warning, a bare process-death notice): it gives way to a firm
+# root failure printed after it, and right under an exception it is how that exception ended the process
+TENTATIVE = 0.7
+
+
 # Generic patterns: (name, regex, ignore_case)
 # An exception class token: dotted, ending in Error/Exception/Exit/Interrupt (or a few well-known names
 # without that suffix), optionally wrapping another class in parentheses as Ray's RayTaskError(ValueError)

@@ -17,6 +17,7 @@ from .explain import explain, render_message
 from .masking import Masker
 from .models import Finding
 from .progress_lines import PROGRESS_RULE
+from .rules import TENTATIVE
 from .unknown import evidence_of, nonzero_exit
 
 if TYPE_CHECKING:
@@ -115,6 +116,12 @@ def _add_traceback_facts(
 GENERIC_NAMESPACES = frozenset({"python", "env"})
 
 
+# entries of a process ending by a signal: their bare notices (the shell's "Aborted (core dumped)") follow whatever
+# error ended the process
+DEATH_NOTICES = frozenset({"system.abort", "system.segfault", "system.core-dumped", "system.bus-error",
+                           "system.illegal-instruction", "system.floating-point-exception"})
+
+
 def exception_findings(
     hits: Sequence[AttributedHit],
     findings: Sequence[Finding],
@@ -136,7 +143,7 @@ def exception_findings(
     # lines an entry matched: (line, whether the entry is a consequence of something else). A
     # collateral entry on the lines just after an exception (srun's "task 3: Exited", an MPI_ABORT
     # banner) is the teardown it caused, not the rest of its message
-    known: dict[int, list[tuple[int, bool]]] = {}
+    known: dict[int, list[tuple[int, bool, bool]]] = {}
     first_failure: dict[tuple[int, int | None], int] = {}  # per stream (and per file: rank -1), the first failure line
 
     def failed_at(h: AttributedHit) -> None:
@@ -147,7 +154,11 @@ def exception_findings(
     for h in hits:
         if h.rule.entry_id is not None:
             role = h.rule.role or eng.kb.entries[h.rule.entry_id].entry.role
-            known.setdefault(h.file_index, []).append((h.hit.line, role == "collateral"))
+            # (and whether it is a bare process-death notice - "Abort trap: 6", "Aborted (core dumped)", a tentative
+            # wording of a signal entry: printed right under an exception it is how that exception ended the
+            # process, not more of its message)
+            known.setdefault(h.file_index, []).append(
+                (h.hit.line, role == "collateral", h.rule.confidence < TENTATIVE and h.rule.entry_id in DEATH_NOTICES))
             # (a wrapper that announces the traceback printed after it, "Exception in ASGI application",
             # is not a failure before that traceback)
             if role != "noise" and not h.rule.wraps:
@@ -225,7 +236,7 @@ def exception_findings(
         if (h.file_index, line) in handled or id(rec) in control or rec.ignored:
             continue
         # an entry matched this exception (its line or the next lines of a multi-line message)
-        if any(k == line or (line < k <= line + 3 and not coll) for k, coll in known.get(h.file_index, ())):
+        if any(k == line or (line < k <= line + 3 and not coll and not death) for k, coll, death in known.get(h.file_index, ())):
             f = named.get((h.file_index, line))
             if not (rec.is_internal and f is not None and f.id in USER_CODE_ENTRIES and superseded_out is not None):
                 _add_traceback_facts(rec, vers, named, masker)

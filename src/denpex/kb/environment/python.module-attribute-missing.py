@@ -63,6 +63,11 @@ _TF1 = {"Session", "placeholder", "ConfigProto", "get_default_graph", "global_va
 _COLLECTIONS_ABC = {"Mapping", "MutableMapping", "Sequence", "MutableSequence", "Iterable", "Iterator", "Callable",
                     "Set", "MutableSet", "Hashable", "Sized", "Container", "Generator"}
 
+# the package's central entry point: every release has it, so its absence means the import found something else
+_CORE_API = {("gym", "make"), ("gymnasium", "make"), ("numpy", "array"), ("numpy", "zeros"), ("torch", "tensor"),
+             ("torch", "zeros"), ("cv2", "imread"), ("pandas", "DataFrame"), ("pandas", "read_csv"),
+             ("yaml", "safe_load"), ("requests", "get"), ("carla", "Client"), ("mujoco", "MjModel")}
+
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     attr = str(facts.get("attr") or "").strip("'\"`")
@@ -123,6 +128,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(f"Install the matching pair in one command, e.g. pip install torch==2.1.2 {lib}==" + ("0.16.2" if lib == "torchvision" else "2.1.2")
                    + f" (torchvision 0.(15+k) pairs with torch 2.k; 0.(N+1) with torch 1.N), or downgrade {lib} to the release made for your torch.")
         fix.append(f"Check both: python -c 'import torch, {lib}; print(torch.__version__, {lib}.__version__)'.")
+    elif (module, attr) in _CORE_API:
+        derived["cause"] = "shadowed"
+        parts.append(
+            f"Every release of {module} defines {module}.{attr}, so the '{module}' that was imported is not the installed package: "
+            f"a local file {module}.py or a folder {module}/ (in the working directory or next to the script, e.g. the script itself "
+            f"named {module}.py) shadows it, or the package is half-installed."
+        )
+        fix.append(f"python -c 'import {module}; print({module}.__file__)' shows which file was imported; rename the local {module}.py / "
+                   f"{module}/ (and delete __pycache__), or cd out of that folder.")
+        fix.append(f"If __file__ is the real package (or None: an empty namespace folder), reinstall it: pip install --force-reinstall {module if module != 'cv2' else 'opencv-python'}.")
     elif module == "torch._C" and attr.startswith("_cuda"):
         parts.append(f"torch._C has no {attr}: this torch is a CPU-only build, so the CUDA bindings are absent.")
         fix.append("Install a CUDA build of torch from the PyTorch index (e.g. pip install torch --index-url https://download.pytorch.org/whl/cu121) and check torch.version.cuda is not None.")

@@ -70,6 +70,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if facts.get("ignored_python"):
             parts.append("pip also reported versions it ignored because they require a different Python: the requested release does not support this interpreter.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if facts.get("ignored_python"):
+        spec = facts.get("ignored_requires")
+        derived["what"] = "every matching release requires a different Python" + (f" (Requires-Python {spec})" if spec else "")
+        parts.append(
+            "pip skipped the releases that would match because their Requires-Python excludes this interpreter"
+            + (f" (first one listed: {spec})" if spec else "")
+            + "; with nothing left it fails with 'Could not find a version' / 'No matching distribution found'."
+        )
+        fix.append("Check python -V against the supported range, then create the environment with a Python inside it (python3.X -m venv .venv).")
+        fix.append("Or pin an older release of the package whose Requires-Python includes this interpreter.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if facts.get("dependent") or facts.get("dependency"):
         dep, dv, required, have_pkg, have = (facts.get(k) for k in ("dependent", "dependent_version", "required", "dependency", "installed"))
         derived["what"] = f"{dep} {dv} requires {required}, installed {have_pkg} {have}"

@@ -20,6 +20,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     client = facts.get("client_version")
     server = facts.get("server_version")
     if not client or not server:
+        sig = facts.get("_signature")
+        if sig in ("bad-cast-on-call", "rpc-error-version-call"):
+            what = "std::bad_cast while decoding a reply" if sig == "bad-cast-on-call" else "the server rejected the client's version RPC"
+            return Explanation(
+                text=(f"The CARLA client failed at its first RPC ({what}): the carla Python package is from another release "
+                      "than the running simulator (e.g. a pip-installed carla next to a server of another version)."),
+                fix=("python -c \"import carla; print(carla.__file__)\" and compare with the server release; pip install carla==<server release> "
+                     "or use the .whl/.egg in the server's PythonAPI/carla/dist.",
+                     "pip uninstall carla if the examples should use the egg from the CARLA folder (PYTHONPATH)."),
+                derived={"kind": "protocol error without version warning"},
+            )
         return None
     c, s = _release(str(client)), _release(str(server))
     srel = ".".join(map(str, s)) if s else str(server)
