@@ -303,6 +303,46 @@ def test_a_source_listing_line_number_is_not_an_srun_label():
     assert from_line("12345: RuntimeError: x").rank == 12345
 
 
+def test_numbered_lists_are_not_srun_labels():
+    """R prints its traceback as " 1: f()" .. " 6: g()" and its crash menu as "1: abort ..": items of a numbered
+    list (numbers stepping up by one, each once), not srun --label's tasks 1-6; a finding on a frame is no rank's."""
+    log = "\n".join([
+        " *** caught segfault ***",
+        "address 0x18, cause 'memory not mapped'",
+        "Traceback:",
+        " 1: .Call(`_torch_cpp_torch_tensor`, x, options)",
+        " 2: torch_tensor_cpp(data, dtype, device, requires_grad, pin_memory)",
+        " 3: Tensor$new(data, dtype, device, requires_grad, pin_memory)",
+        " 4: stop(\"Error in cpp_tensor: RuntimeError: expected scalar type Float but found Double\")",
+        "An irrecoverable exception occurred. R is aborting now ...",
+        "Possible actions:",
+        "1: abort (with core dump, if enabled)",
+        "2: normal R exit",
+        "3: exit R without saving workspace",
+        "Selection: ",
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None
+    assert [r.rank for r in d.ranks if r.rank is not None] == []
+    assert all(f.rank is None for f in d.findings)
+
+
+def test_srun_labels_stay_ranks_beside_a_numbered_list():
+    """Where a task printed lines in a row ("1: ..." twice) the "N: " prefixes are srun --label's: every line
+    keeps its task, even the ones that step up by one."""
+    log = "\n".join([
+        "0: step 10 loss 2.1",
+        "1: step 10 loss 2.2",
+        "1: Traceback (most recent call last):",
+        "1:   File \"train.py\", line 9, in <module>",
+        "1: KeyError: 'label'",
+        "srun: error: node7: task 1: Exited with exit code 1",
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.rank == 1
+    assert {r.rank for r in d.ranks} >= {0, 1}
+
+
 @pytest.mark.parametrize(
     "line, bare",
     [

@@ -51,6 +51,25 @@ def test_json_logger_traceback_kept_apart_from_the_message(cli, tmp_path):
     assert out["primary"]["facts"]["frame_file"] == "/app/data.py"
 
 
+def test_structlog_dict_traceback_reads_as_the_chain_python_printed(cli, tmp_path):
+    """structlog's dict_tracebacks keeps the exception as a list of dicts (the last raised first): read as the
+    traceback Python prints, the cause is found and the wrapper raised from it is read as its consequence."""
+    p = _write(tmp_path / "svc.jsonl", [
+        {"event": "loading config", "level": "info", "timestamp": "2024-05-01T10:00:00Z"},
+        {"event": "run failed", "level": "error", "timestamp": "2024-05-01T10:00:02Z", "exception": [
+            {"exc_type": "RuntimeError", "exc_value": "could not build optimizer", "syntax_error": None,
+             "is_cause": False, "frames": [{"filename": "/app/train.py", "lineno": 30, "name": "main", "locals": None}]},
+            {"exc_type": "KeyError", "exc_value": "'lr'", "syntax_error": None, "is_cause": True,
+             "frames": [{"filename": "/app/train.py", "lineno": 12, "name": "build_optimizer", "locals": None}]},
+        ]},
+    ])
+    r = cli("diagnose", "--json", str(p))
+    out = json.loads(r.stdout)
+    assert r.returncode == 1
+    assert out["primary"]["id"] == "python.key-error"
+    assert out["primary"]["facts"]["frame_line"] == 12
+
+
 def test_healthy_json_log_stays_healthy(cli, tmp_path):
     p = _write(tmp_path / "ok.jsonl", [
         {"level": "info", "msg": "step 10 loss 2.31 num_errors=0", "ts": "2024-05-01T10:00:00Z"},

@@ -143,6 +143,36 @@ _LINE_RULES: list[tuple[re.Pattern[str], str]] = [
     # (not slurmstepd's own "slurmstepd-falkor7: error:" prefix, whose host is after the dash)
     (re.compile(r"^\s*(?!slurmstepd-)(?P<host>[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)"), "pdsh"),
 ]
+# a line that starts like an srun --label prefix ("3: ...") may be an item of a numbered list instead: R's
+# traceback (" 1: .Call(...)" .. "27: stop(x)"), R's crash menu ("1: abort (with core dump, if enabled)")
+_NUMBERED = re.compile(r"^\s*(\d{1,5}): ")
+
+
+def numbered_list_items(lines: Sequence[str]) -> set[int]:
+    """Indices of ``lines`` that are items of a numbered list, not srun --label prefixes: a block of two or
+    more adjacent "N: " lines whose numbers step up by one (1, 2, 3 ...). srun labels come in blocks too
+    (a task's traceback), but a task prints several lines in a row, so its number repeats or the block
+    goes back down; where any block of ``lines`` does that, the labels are real and no line is a list
+    item (two tasks that each printed one line, "0: ..." then "1: ...", read as a list: the price of
+    telling R's numbered frames from 27 ranks)."""
+    nums = [(m := _NUMBERED.match(line)) and int(m.group(1)) for line in lines]
+    items: set[int] = set()
+    start = 0
+    while start < len(nums):
+        if nums[start] is None:
+            start += 1
+            continue
+        end = start + 1
+        while end < len(nums) and nums[end] is not None:
+            end += 1
+        if end - start >= 2:
+            if any(nums[i + 1] != nums[i] + 1 for i in range(start, end - 1)):  # type: ignore[operator]
+                return set()  # a block of real labels: a task's lines in a row, or tasks interleaved
+            items.update(range(start, end))
+        start = end
+    return items
+
+
 _LATE_PREFIX = re.compile(r"(?:^|\s)\[(?:rank(?P<rank>\d+)|default(?P<local>\d+))\]:")
 _RAY = re.compile(r"^\s*\((?P<actor>[\w.]+ )?(?:rank=(?P<rank>\d+) )?pid=(?P<pid>\d+)(?:, ip=(?P<host>[\w.:-]+))?\)")
 # the task a Ray error came from, named inside the message: "RayTaskError(X): ray::Actor.method() (pid=N, ip=A, ..."
@@ -474,6 +504,13 @@ KEEP_HEAD = 2500  # of one pattern's matches on one rank/host: the first ones ke
 KEEP_TAIL = 2500  # ... and the last ones; those between are counted, not kept
 
 
+def _listed(hit: Hit) -> bool:
+    """Whether a hit on a line that starts "N: " is an item of a numbered list (``numbered_list_items``
+    over the lines above it and the line itself): R's traceback frame " 27: stop(x)" is not task 27's."""
+    lines = (*hit.before[-24:], hit.text)
+    return len(lines) - 1 in numbered_list_items(lines)
+
+
 def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | None = None) -> list[tuple[Hit, Attribution, bool]]:
     """Each hit of one source with its rank/host/time and whether the time was inherited from a line
     above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
@@ -544,7 +581,10 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
         seen.add((hit.line, hit.rule))
         if _RAY_REPEAT.search(hit.text):
             continue
-        at = with_facts(merge(from_line(hit.text), path_at), hit.groups)
+        line_at = from_line(hit.text)
+        if line_at.rank is not None and _NUMBERED.match(hit.text) and _listed(hit):
+            line_at = Attribution(None, line_at.local_rank, line_at.host, line_at.pid, line_at.time)
+        at = with_facts(merge(line_at, path_at), hit.groups)
         # counted by what the line itself says (the walk above it is the costly part: skipped for
         # the matches that are only counted)
         key = (hit.rule, at.rank, at.host)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .attribution import numbered_list_items
 from .hits import EVIDENCE_CHARS, Hit, _decode
 
 _PROGRESS = re.compile(
@@ -95,7 +96,10 @@ def _last_lines(text: str) -> dict[str, tuple[int, str]]:
     found: dict[str, tuple[int, str]] = {}
     settled: tuple[str, ...] = ()  # launcher prefixes as written on lines already settled
     lines = text.split("\n")
+    listed = numbered_list_items(lines)  # R's numbered traceback frames and menus are not srun labels
     for i in range(len(lines) - 1, -1, -1):
+        if i in listed:
+            continue
         seg = lines[i]
         if "\r" in seg:
             seg = seg.rstrip("\r").rsplit("\r", 1)[-1]

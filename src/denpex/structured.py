@@ -20,7 +20,8 @@ SNIFF_RECORDS = 5  # leading non-empty lines that must all be records with a mes
 _MESSAGE_KEYS = ("log", "message", "msg", "MESSAGE", "textPayload", "jsonPayload.message", "jsonPayload.msg",
                  "text", "event", "body")
 # a traceback or stack kept apart from the message by JSON loggers (python-json-logger, structlog, loguru)
-_STACK_KEYS = ("exc_info", "exception", "stack_trace", "stack", "traceback", "error.stack", "jsonPayload.exc_info")
+_STACK_KEYS = ("exc_info", "exception", "stack_trace", "stack", "traceback", "error.stack", "error.stack_trace",
+               "jsonPayload.exc_info")
 _TIME_KEYS = ("time", "timestamp", "@timestamp", "asctime", "ts", "__REALTIME_TIMESTAMP")
 
 
@@ -41,6 +42,35 @@ def _text(rec: dict[str, Any], keys: tuple[str, ...]) -> str | None:
         if isinstance(v, list) and v and all(isinstance(x, str) for x in v):  # journald's byte arrays are ints: skipped
             return "".join(v)
     return None
+
+
+def _dict_traceback(stacks: list[Any]) -> str | None:
+    """structlog's ``dict_tracebacks`` (``exception``: one dict per exception of the chain, the last raised
+    first, each ``exc_type``, ``exc_value``, ``frames`` of ``filename``/``lineno``/``name``, ``is_cause``) as
+    the traceback Python would have printed: the first cause first, each chain link under Python's own
+    separator line, so the traceback reader follows it as it follows a printed one."""
+    if not all(isinstance(x, dict) and isinstance(x.get("exc_type"), str) for x in stacks):
+        return None
+    parts: list[str] = []
+    for i in range(len(stacks) - 1, -1, -1):
+        st = stacks[i]
+        if i < len(stacks) - 1:
+            parts.append("The above exception was the direct cause of the following exception:\n\n"
+                         if stacks[i + 1].get("is_cause") else
+                         "During handling of the above exception, another exception occurred:\n\n")
+        frames = [f for f in st.get("frames") or () if isinstance(f, dict)]
+        if frames:
+            parts.append("Traceback (most recent call last):\n")
+            for f in frames:
+                parts.append(f'  File "{f.get("filename", "?")}", line {f.get("lineno", "?")}, in {f.get("name", "?")}\n')
+                if isinstance(f.get("line"), str) and f["line"].strip():
+                    parts.append(f"    {f['line'].strip()}\n")
+        value = st.get("exc_value")
+        value = value if isinstance(value, str) else ""
+        parts.append(f"{st['exc_type']}: {value}\n" if value else f"{st['exc_type']}\n")
+        if i > 0:
+            parts.append("\n")
+    return "".join(parts)
 
 
 def _record(line: bytes) -> dict[str, Any] | None:
@@ -76,6 +106,8 @@ def render_structured(raw: bytes) -> bytes:
             continue
         msg = _text(rec, _MESSAGE_KEYS) or ""
         stack = _text(rec, _STACK_KEYS)
+        if stack is None and isinstance(exc := rec.get("exception"), list) and exc:
+            stack = _dict_traceback(exc)
         stamp = next((v for k in _TIME_KEYS if isinstance(v := _get(rec, k), str) and v), None)
         body = msg if msg.endswith("\n") or not msg else msg + "\n"
         if stack and stack not in msg:
