@@ -19,6 +19,8 @@ def _list(raw: str) -> list[str]:
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     kind = str(facts.get("kind") or "")
+    if kind in ("supply", "specify", "provide", "pass", "set", "give"):
+        kind = "required"  # a script's own "You must supply ... with --flag" check after parsing
     prog = facts.get("prog")
     args_raw = str(facts.get("arguments") or "")
     argument = str(facts.get("argument") or "")
