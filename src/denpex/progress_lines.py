@@ -96,11 +96,14 @@ def _last_lines(text: str) -> dict[str, tuple[int, str]]:
     found: dict[str, tuple[int, str]] = {}
     settled: tuple[str, ...] = ()  # launcher prefixes as written on lines already settled
     lines = text.split("\n")
-    listed = numbered_list_items(lines)  # R's numbered traceback frames and menus are not srun labels
+    listed: set[int] | None = None  # R's numbered traceback frames and menus are not srun labels
     for i in range(len(lines) - 1, -1, -1):
-        if i in listed:
-            continue
         seg = lines[i]
+        if seg[:1] in " 0123456789" and seg.lstrip(" ")[:1].isdigit():  # only "N: " lines can be list items
+            if listed is None:
+                listed = numbered_list_items(lines)  # one pass over the window, and only when needed
+            if i in listed:
+                continue
         if "\r" in seg:
             seg = seg.rstrip("\r").rsplit("\r", 1)[-1]
         # a line that starts with a settled prefix's exact text has that prefix's key (or none)
