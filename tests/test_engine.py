@@ -299,6 +299,49 @@ def test_an_exception_python_printed_as_ignored_never_starts_the_incident():
     assert diagnose("step 1\n" + thread).exit_code == 1
 
 
+def test_a_traceback_quoted_inside_a_warning_is_not_an_exception_of_the_run():
+    """cudf's start-up check warns with the output of a subprocess it ran ("UserWarning: Error getting driver and
+    runtime versions:", "stdout:", "stderr:", then that subprocess's numba traceback; held-out h2027): the
+    traceback is the warning's text, the script went on. A traceback that follows a warning without a colon at
+    its end, far below its "stderr:", or with no quoted output at all (torch.jit's TracerWarning ending "Nodes:",
+    then the warning's source line and the TracingCheckError that stopped the run) is the run's own failure."""
+    warned = "\n".join([
+        "$ python tmp.py",
+        "/venv/lib/python3.12/site-packages/cudf/utils/_ptxcompiler.py:64: UserWarning: Error getting driver and runtime versions:",
+        "",
+        "stdout:",
+        "",
+        "",
+        "",
+        "stderr:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/venv/lib/python3.12/site-packages/numba_cuda/numba/cuda/cudadrv/driver.py", line 277, in ensure_initialized',
+        "    self.cuInit(0)",
+        '  File "/venv/lib/python3.12/site-packages/numba_cuda/numba/cuda/cudadrv/driver.py", line 395, in _check_ctypes_error',
+        "    raise CudaAPIError(retcode, msg)",
+        "numba.cuda.cudadrv.driver.CudaAPIError: [100] Call to cuInit results in CUDA_ERROR_NO_DEVICE",
+    ]) + "\n"
+    d = diagnose(warned)
+    assert d.exit_code == 0 and d.primary is None, [(f.id, f.role) for f in d.findings]
+    # the warning's message does not end with a colon: the traceback under it is the run's own
+    plain = warned.replace("runtime versions:", "runtime versions")
+    assert diagnose(plain).exit_code == 1
+    # ... and a traceback well below a colon-ended warning is the run's own too
+    far = warned.replace("stderr:\n", "stderr:\n" + "step 1 loss=0.3\n" * 10)
+    assert diagnose(far).exit_code == 1
+    traced = "\n".join([
+        "/venv/lib/python3.8/site-packages/torch/jit/_trace.py:983: TracerWarning: Trace had nondeterministic nodes. Nodes:",
+        "\t%input.7 : Float(2, 512) = aten::dropout(%input.5, %145, %146)",
+        "  _check_trace(",
+        "Traceback (most recent call last):",
+        '  File "main.py", line 707, in freeze',
+        "    model = torch.jit.trace(net, (src, tgt))",
+        "torch.jit._trace.TracingCheckError: Tracing failed sanity checks!",
+    ]) + "\n"
+    assert diagnose(traced).exit_code == 1
+
+
 def test_notebook_frames_name_the_raising_package():
     """IPython prints frames as "File /path/x.py:2357, in f(args)" (8+) or "/path/x.py in f(args)" (7):
     a notebook traceback cut after its frames whose header names an AssertionError or

@@ -42,6 +42,9 @@ FAILURES = [
     ("[Errno 2] No such file or directory: '/data/train.jsonl'", "no exception class: errno"),
     ("filenotfoundError:[Error 2]  No such file or directory:Path('logs/run_log.jsonl')", "errno retyped by hand in a thread ([Error 2], two spaces)"),
     ("CMake Error at CMakeLists.txt:479 (message):", "CMake"),
+    ("ERROR (VoskAPI:KaldiRecognizer():build-libkaldiwrap/kaldi_recognizer.cc:82) Can't create decoding graph.", "Kaldi/Vosk KALDI_ERR line"),
+    ("ASSERTION_FAILED (gmm-acc-stats-ali[5.5.1~1]:AccumulateForComponent():diag-gmm.cc:712) Assertion failed: (data.Dim() == Dim())",
+     "Kaldi assertion line"),
     ("/opt/torch/install/share/lua/5.1/nn/LookupTable.lua:59: attempt to index local 'input' (a number value)", "a Lua runtime error (Torch7)"),
     ("2019-03-02 10:11:12.123456: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at strided_slice_op.cc:108 : Invalid argument: slice index 3 of dimension 0 out of bounds.",
      "a TensorFlow kernel's failed check logged at W level"),
@@ -206,6 +209,9 @@ FAILURES = [
 ]
 
 NEAR_MISSES = [
+    "LOG (VoskAPI:ReadDataFiles():model.cc:213) Decoding params beam=10 max-active=3000 lattice-beam=2",
+    "WARNING (VoskAPI:Recognizer():recognizer.cc:75) Runtime graphs are not supported by this model",
+    "/venv/lib/python3.12/site-packages/cudf/utils/_ptxcompiler.py:64: UserWarning: Error getting driver and runtime versions:",
     "loading model from /home/u/models/net.lua:59 (12 layers)",
     "Error in loading 17 samples, retrying...",  # a data loader's retry notice, not R's "Error in <call> : <message>"
     "2024-05-01 10:00:00,120 INFO step 100 loss 2.1 (no execution halted)",

@@ -99,6 +99,13 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # CPU being overloaded, it's safe to ignore this", then a GetTimeoutError traceback)
     ("exception-ignored", r"Exception ignored (?:in|on|while)\b|\b(?:it's|it is|It's|It is) safe to ignore\b|\bcan (?:be )?safely (?:be )?ignored\b",
      False, r"ignored in thread started by"),
+    # a Python warning (as the warnings module prints it, "<file>.py:<line>: <Category>: <message>") whose
+    # message goes on over the next lines ("UserWarning: Error getting driver and runtime versions:", then cudf's
+    # "stdout:" / "stderr:" and a subprocess's traceback): a traceback right under its "stderr:" is part of the
+    # warning's text, not an exception of this process (see tracebacks.collect)
+    ("warning-carries", r"\.py:\d{1,6}: [A-Z]\w{0,60}Warning: [^\n]{0,500}:\s*$", False),
+    # ... and the "stdout:" / "stderr:" label of the captured output such a message quotes
+    ("output-label", r"^\s{0,4}(?:stdout|stderr|STDOUT|STDERR|Stdout|Stderr):\s*$", False),
     # a traceback frame: where the exception travelled (raising package, user code)
     ("frame", r'File "(?P<path>[^"]{1,500})", line (?P<lineno>\d+)(?:, in (?P<func><?[A-Za-z_][\w.<>]*))?', False),
     # IPython 8+ (Jupyter, Colab): "File /usr/lib/python3.10/site-packages/x/y.py:2357, in func(args)";
@@ -361,6 +368,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          # job wrote to stderr at ERROR severity: tqdm bars and "Configuration saved in ..." included
          r"|^ERROR\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? [+-]\d{4}\s+workerpool\d+-\d+\s"),
     ),
+    # Kaldi's (and Vosk's) own error and assertion lines: "ERROR (VoskAPI:KaldiRecognizer():kaldi_recognizer.cc:82) Can't
+    # create decoding graph.", "ERROR (nnet3-train[5.5.0~1-da93]:ExpectToken():io-funcs.cc:212) Expected token ...",
+    # "ASSERTION_FAILED (gmm-est[5.4]:Foo():bar.cc:12) Assertion failed: ..." (KALDI_ERR throws; the program ends)
+    ("error-line", r"^(?:ERROR|ASSERTION_FAILED) \([^()\s]{1,160}\(\):[^()\s]{1,200}\.cc:\d{1,6}\) \S", False),
     ("error-word", r"(?:^|[\s\[|(])(?:ERROR|Error:|error:)", False),
     # a launcher's markers around one rank's saved output (MosaicML Composer): launcher_blocks.py
     ("launcher-block", r"^-{10}(?P<edge>Begin|End) global rank (?P<block_rank>\d+) (?:STDOUT|STDERR|logs)-{10}", False),

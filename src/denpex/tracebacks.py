@@ -373,6 +373,10 @@ _FAULTHANDLER_FRAME = re.compile(r'", line \d+ in ')
 _NATIVE_SOURCES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".h", ".hpp", ".hh")
 
 
+# how far under a warning line ending with a colon a traceback header is still that warning's text
+WARNING_TEXT_LINES = 12
+
+
 def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     """Every exception line of the input as a record with its traceback, chain and wrapper links,
     in input order per stream."""
@@ -380,7 +384,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
     state: dict[tuple[int, int | None], dict] = {}
     for h in _exception_before_nested_header(hits):
         kind = h.rule.sig_id
-        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored", "jvm-frame", "js-frame"):
+        if h.rule.entry_id is not None or kind not in ("traceback", "frame", "exception", "chain-cause", "chain-during", "source-raise", "exception-ignored", "warning-carries", "output-label", "jvm-frame", "js-frame"):
             continue
         st = state.setdefault(stream_of(h), {"frames": None, "header": None, "last": None, "chain": None, "last_line": -1, "ipython": None})
         if kind == "exception" and st["header"] is None and st["frames"] is None:
@@ -409,6 +413,9 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
             # "Exception ignored in: <function X.__del__ ...>" just above the traceback it introduces
             st["ignored_at"] = h.hit.line
             continue
+        if kind in ("warning-carries", "output-label"):
+            st[kind] = h.hit.line
+            continue
         if kind == "source-raise":
             # the quoted source of the frame just above: kept for a traceback that ends here, cut
             # (IPython quotes a few lines of context under a frame and marks the one running with "--> 305")
@@ -424,7 +431,11 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
             st["frames"], st["header"], st["stack_dump"] = [], h, False
-            st["ignored"] = st.get("ignored_at") == h.hit.line - 1
+            # (or a warning's message that quotes a subprocess's output: a warning line ending with a colon a few lines
+            # above, the traceback header right under its "stderr:" label; Python prints the warning's source line
+            # only after the whole message)
+            st["ignored"] = st.get("ignored_at") == h.hit.line - 1 or (
+                0 < h.hit.line - st.get("output-label", -99) <= 2 and 0 < h.hit.line - st.get("warning-carries", -99) <= WARNING_TEXT_LINES)
             st["ipython"] = (m.group("exc_type") if (m := _IPYTHON_HEADER.search(h.hit.text)) else None)
         elif kind == "frame":
             if st["frames"] is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from denpex.models import Explanation
 
-_FRONTEND = {"torch-op": "PyTorch", "tf-op": "TensorFlow", "onnx-coreml-ops": "ONNX (onnx-coreml)", "tfcoreml-ops": "TensorFlow (tfcoreml)"}
+_FRONTEND = {"torch-op": "PyTorch", "tf-op": "TensorFlow", "keras-layer": "Keras layer", "onnx-coreml-ops": "ONNX (onnx-coreml)", "tfcoreml-ops": "TensorFlow (tfcoreml)"}
 _HINTS = {
     "pythonop": "it is a torch.autograd.Function: use the plain torch implementation for export (efficientnet: model.set_swish(memory_efficient=False)).",
     "lift_fresh": "it comes from torch.tensor(numpy_or_list) inside forward: keep the computation in torch tensors.",
@@ -40,4 +40,10 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(f"Or register a composite op: @register_torch_op def {ops[0].split('::')[-1]}(context, node): ... built from mb.* ops.")
     elif sig == "tf-op":
         fix.append(f"Or register it with @register_tf_op for '{ops[0]}'.")
+    elif sig == "keras-layer":
+        if ops[0].endswith((".Functional", ".Sequential", ".Model")):
+            fix.insert(0, "The 'layer' is a nested Keras model (TF 2.x wraps sub-models as Functional): flatten it into one model, or convert with "
+                          "ct.convert(model) from coremltools 4+ (the Keras-only converter predates TF 2.x models).")
+        else:
+            fix.append("Convert with ct.convert on the TF 2.x model (coremltools 4+), or implement the layer as a Core ML custom layer.")
     return Explanation(text=text, fix=tuple(fix), derived={"frontend": frontend, "op": ", ".join(ops)})

@@ -31,6 +31,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "dialect cannot express with builtins.")
         fix: tuple[str, ...] = ("Give the model a static, float32 input signature (tf.TensorSpec with a fixed batch) and convert again.",
                                 flex_fix, "Upgrade TensorFlow: newer converters legalize more op forms.")
+    elif sig == "toco-unsupported-operation" and op:
+        problem = f"{op} has no TFLite builtin (TOCO)"
+        text = (f"TOCO met {op}, which has no TFLite builtin kernel, and the conversion failed; the Python error only points at the "
+                "console dump, where 'Converting unsupported operation' names the op.")
+        if op == "TFLite_Detection_PostProcess":
+            text += (" That op is the SSD post-processing custom op of the Object Detection API: it exists only in a graph exported with "
+                     "export_tflite_ssd_graph.py and needs custom ops allowed.")
+            fix = ("Export with object_detection/export_tflite_ssd_graph.py (--add_postprocessing_op=true), then convert with "
+                   "converter.allow_custom_ops = True (tflite_convert --allow_custom_ops).",
+                   "Upgrade to TF 2.x and the MLIR converter, which report unsupported ops by name.")
+        else:
+            fix = (custom_fix, "Upgrade to TF 2.x and the MLIR converter (SELECT_TF_OPS covers many ops TOCO could not convert).")
     elif code == "ERROR_NEEDS_CUSTOM_OPS" or sig == "toco-standard-runtime" and custom_ops:
         names = ", ".join(custom_ops) or op or "the listed op"
         problem = f"{names} not supported (not even by Flex)"

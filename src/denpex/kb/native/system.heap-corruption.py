@@ -7,13 +7,13 @@ from typing import Any
 
 from denpex.models import Explanation
 
-_DOUBLE_FREE = ("double free detected in tcache", "(fasttop)", "(top)")
+_DOUBLE_FREE = ("double free detected in tcache", "(fasttop)", "(top)", "double free")
 _INVALID_PTR = ("free(): invalid pointer", "munmap_chunk(): invalid pointer", "realloc(): invalid pointer",
-                "free(): invalid size", "realloc(): invalid old size", "unaligned")
+                "free(): invalid size", "realloc(): invalid old size", "unaligned", "was not allocated", "non-aligned pointer")
 _OVERFLOW = ("corrupted size vs. prev_size", "corrupted top size", "invalid next size", "(out)", "(!prev)",
              "memory corruption", "double linked list corrupted", "corrupted double-linked list", "corrupted unsorted",
              "mismatching next->prev_size", "invalid next->prev_inuse", "invalid size (unsorted)", "invalid chunk size",
-             "too many chunks")
+             "too many chunks", "incorrect checksum for freed object")
 
 
 def _classify(check: str) -> str:
@@ -47,7 +47,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["check"] = check
     derived["corruption_kind"] = kind
     who = f" in {program}" if program else ""
-    parts.append(f"glibc's allocator found its own bookkeeping broken{who} ('{check}') and aborted the process (SIGABRT, exit 134 / -6).")
+    macos = facts.get("_signature") == "macos-malloc"
+    allocator = "macOS's allocator (libmalloc)" if macos else "glibc's allocator"
+    parts.append(f"{allocator} found its own bookkeeping broken{who} ('{check}') and aborted the process (SIGABRT, exit 134 / -6).")
     parts.append("The line that printed it is only where the damage was noticed: the bad write or free happened earlier, in native code.")
     if kind == "double-free":
         parts.append("This check means the same block was freed twice: two owners of one buffer (a tensor/array sharing memory with a C++ object that also frees it, "
@@ -64,6 +66,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Find the out-of-bounds write: run under valgrind (valgrind --tool=memcheck python repro.py) or with glibc's checker (LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_CHECK_=3 on glibc 2.34+, MALLOC_CHECK_=3 alone on older glibc) to stop at the first bad operation.")
     else:
         fix.append("Get the native stack with gdb (gdb -ex run -ex bt --args python train.py) to see which library's free/malloc noticed it.")
+    if macos:
+        fix.insert(0, "Get the stack that freed it: lldb -o 'breakpoint set -n malloc_error_break' -o run -- python script.py, then bt; "
+                      "MallocStackLogging=1 records where the block came from.")
     fix.append("Bisect the native pieces: num_workers=0, OMP_NUM_THREADS=1, CPU only, and disable custom extensions / torch.compile one at a time.")
     fix.append("Upgrade or rebuild the extension that owns the top frames (built against the installed torch/numpy), and report it with the stack.")
     fix.append("If it only happens at interpreter exit after the work is done, it is a destructor-order bug: save results before exit and upgrade the library; os._exit(0) after saving avoids the teardown.")

@@ -18,7 +18,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     path = str(facts.get("path") or "").strip().strip("\u2018\u2019")
     if not path:
         return None
-    if facts.get("_signature") == "coreutils-cannot-stat":
+    if facts.get("_signature") in ("coreutils-cannot-stat", "coreutils-read-missing"):
         return _coreutils(str(facts.get("script") or "cp"), path)
     script = str(facts.get("script") or "").lstrip("-")
     line = facts.get("line")
