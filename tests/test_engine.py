@@ -342,6 +342,41 @@ def test_a_traceback_quoted_inside_a_warning_is_not_an_exception_of_the_run():
     assert diagnose(traced).exit_code == 1
 
 
+def test_the_first_exception_of_a_during_handling_chain_starts_it():
+    """cmdstanpy's installer fails ("CmdStanInstallError: Command "make build" failed"), exits while handling it
+    (SystemExit), and IPython breaks on that SystemExit with its own AssertionError, printed as a cut notebook
+    traceback (held-out p3024). The installer's error is the failure; the generic AssertionError raised while
+    handling it is not (it was read as the user's own assert). Without the earlier exception the AssertionError
+    stays the failure."""
+    chain = "\n".join([
+        'CmdStanInstallError: Command "make build" failed',
+        "Command ['make', 'build', '-j1']",
+        "\terror during processing No such file or directory",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "SystemExit                                Traceback (most recent call last)",
+        "File /opt/conda/lib/python3.10/site-packages/cmdstanpy/install_cmdstan.py:538, in main(args)",
+        "--> 538         sys.exit(3)",
+        "",
+        "SystemExit: 3",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "AssertionError                            Traceback (most recent call last)",
+        "    [... skipping hidden 1 frame]",
+        "",
+        "File /opt/conda/lib/python3.10/site-packages/IPython/core/interactiveshell.py:2047, in showtraceback(self)",
+    ]) + "\n"
+    d = diagnose(chain)
+    assert d.primary is not None and d.primary.facts.get("exception") == "CmdStanInstallError", [(f.id, f.role, f.facts.get("exception")) for f in d.findings]
+    assert all(f.role != "root" for f in d.findings if f.id == "python.assertion-error-user")
+    alone = chain[chain.index("AssertionError "):]
+    d = diagnose(alone)
+    assert d.exit_code == 1 and d.primary is not None and d.primary.role == "root", [(f.id, f.role) for f in d.findings]
+    assert d.primary.id in ("python.library-internal-error", "python.assertion-error-user"), d.primary.id
+
+
 def test_notebook_frames_name_the_raising_package():
     """IPython prints frames as "File /path/x.py:2357, in f(args)" (8+) or "/path/x.py in f(args)" (7):
     a notebook traceback cut after its frames whose header names an AssertionError or

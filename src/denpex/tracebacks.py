@@ -431,6 +431,7 @@ def collect(hits: Sequence[AttributedHit]) -> list[ExceptionRecord]:
         if kind == "traceback":
             _close_cut(st, out, at_end=False)
             st["frames"], st["header"], st["stack_dump"] = [], h, False
+            st["header_chain"] = st["chain"]  # the chain note printed above this traceback, if any
             # (or a warning's message that quotes a subprocess's output: a warning line ending with a colon a few lines
             # above, the traceback header right under its "stderr:" label; Python prints the warning's source line
             # only after the whole message)
@@ -532,11 +533,16 @@ def _close_cut(st: dict, out: list[ExceptionRecord], at_end: bool) -> None:
     exc_type, message = st.get("ipython") or "", ""
     if raised and raised[0] and (not exc_type or exc_type.rsplit(".", 1)[-1] == raised[0].rsplit(".", 1)[-1]):
         exc_type, message = raised  # the statement the last frame quotes is the one that raised
-    out.append(ExceptionRecord(
+    rec = ExceptionRecord(
         hit=header, exc_type=exc_type, inner=None, message=message, frames=st["frames"] or [], has_traceback=True, cut=True,
         ignored=bool(st.get("ignored")) and header is st.get("header"),
-    ))
-    st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None, ignored=False)
+    )
+    if st.get("header_chain") and st.get("last") is not None and header is st.get("header"):
+        # a cut traceback printed under "During handling of the above exception" / "The above exception was the
+        # direct cause": still the later link of that chain
+        rec.cause, rec.chain_kind = st["last"], st["header_chain"]
+    out.append(rec)
+    st.update(frames=None, header=None, ipython=None, first_frame=None, raise_src=None, ignored=False, header_chain=None)
 
 
 _TORCHSCRIPT_WRAPPER = "The following operation failed in the TorchScript interpreter"

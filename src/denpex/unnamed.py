@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 MAX_EVIDENCE = 5
 # exceptions code raises and catches as a signal, not as an error (see exception_findings)
 CONTROL_FLOW = frozenset({"StopIteration", "StopAsyncIteration"})
+# exceptions that end or interrupt a program rather than fail it: never the start of a chain's failure
+_NOT_A_START = frozenset({"SystemExit", "KeyboardInterrupt", "GeneratorExit"})
 # the entries that name every exception of one built-in class, whatever its message says
 CLASS_ENTRIES = {
     "NameError": "python.name-error", "UnboundLocalError": "python.name-error", "KeyError": "python.key-error",
@@ -166,6 +168,7 @@ def exception_findings(
     for r in records:
         if not r.cut and not r.ignored:
             failed_at(r.hit)
+    known_lines = {(fi, line) for fi, entries in known.items() for line, _, _ in entries}
     vers = tracebacks.versions(hits, records)
     # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
     # "raise CalledProcessError(...) from RuntimeError(stderr)": a bare "RuntimeError" when the child
@@ -202,6 +205,29 @@ def exception_findings(
         if (later is not None and earlier is not None and later is not earlier and earlier.role == "root"
                 and earlier.id.split(".", 1)[0] in GENERIC_NAMESPACES and later.id.split(".", 1)[0] not in GENERIC_NAMESPACES):
             earlier.role = "collateral"
+    # the reverse: an exception no entry names (cmdstanpy's "CmdStanInstallError: Command "make build" failed"), then,
+    # while it was being handled, the program exiting (SystemExit) and a generic python/env class raised while that
+    # exit was handled (IPython's own AssertionError): the first exception of the chain is the failure, the later
+    # generic one only how the teardown broke on it. (Without an exit in between, a library that re-raises a low-level
+    # error as its own - rasterio's CPLE_OpenFailedError, then RasterioIOError "No such file or directory" - keeps
+    # the later, named reading.)
+    for rec in records:
+        if rec.cause is None or rec.chain_kind != "during":
+            continue
+        later = named.get((rec.hit.file_index, rec.hit.hit.line))
+        if later is None or later.role != "root" or later.id.split(".", 1)[0] not in GENERIC_NAMESPACES:
+            continue
+        first, exiting = rec.cause, False
+        while first.cause is not None and first.chain_kind == "during":
+            exiting = exiting or first.short_type in _NOT_A_START
+            first = first.cause
+        if not exiting:
+            continue
+        if (id(first) in control or first.short_type in CONTROL_FLOW or first.short_type in _NOT_A_START
+                or first.ignored or (first.hit.file_index, first.hit.hit.line) in handled
+                or any((first.hit.file_index, k) in known_lines for k in range(first.hit.hit.line, first.hit.hit.line + 4))):
+            continue
+        later.role = "collateral"
     # an exception Python printed as ignored ("Exception ignored in: <function Llama.__del__ ...>", a
     # destructor of an object whose construction failed, a loader torn down at exit) did not stop the
     # program: an entry's root finding on it is a consequence, never the start of the incident

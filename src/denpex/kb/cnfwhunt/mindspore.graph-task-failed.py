@@ -21,6 +21,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     code = facts.get("retcode")
     fix = ["Read the 'Ascend Error Message' block after the RuntimeError; rerun with ASCEND_SLOG_PRINT_TO_STDOUT=1 ASCEND_GLOBAL_LOG_LEVEL=3 if it is empty.",
            "Check the CANN version pairs with the installed MindSpore (install table / project FAQ)."]
+    if facts.get("getnext"):
+        text = ("The failed device task is GetNext, the dataset sink's read of the next batch: the data pipeline did not deliver a "
+                "batch in time (slow or stuck Python/C++ preprocessing, a worker that died) or the host-to-device transfer failed.")
+        fix.insert(0, "Train with dataset_sink_mode=False to see the pipeline's own error, or reduce the batch size / "
+                      "num_parallel_workers cost; check the first batch loads at all with create_dict_iterator().")
+        return Explanation(text=text, fix=tuple(fix), derived={"diagnosis": "GetNext (dataset sink) task failed"})
     try:
         code = int(code)
     except (TypeError, ValueError):

@@ -33,6 +33,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     fix: list[str] = []
     derived: dict[str, Any] = {}
 
+    if exc == "UnavailableInvalidChannel":
+        channel = str(facts.get("channel") or "")
+        name = channel or "a configured channel"
+        derived["what"] = (f"channel {channel}" if channel else "a configured channel") + " does not exist or is not reachable as a conda channel" + (f" ({url})" if url else "")
+        parts.append(f"conda could not read the repodata of {name}{(' at ' + url) if url else ''}: the channel name is misspelled or does not exist on anaconda.org, a mirror URL in ~/.condarc is incomplete (missing the channel path, e.g. .../anaconda/cloud/<channel>), a PyPI index was added as a conda channel, or the mirror has no such channel for this platform.")
+        fix.append("List the channels (conda config --show channels; conda config --show-sources) and remove or correct the bad one: conda config --remove channels <name>, or fix the mirror URL in ~/.condarc (channel_alias/custom_channels).")
+        fix.append("Install from a channel that really has the package (-c conda-forge, -c pytorch) or with pip when the project only publishes to PyPI.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if exc == "CondaHTTPError":
         host = re.sub(r"^https?://([^/]+).*$", r"\1", url) if url else ""
         if status == "000":

@@ -11,6 +11,9 @@ from denpex.models import Explanation
 
 # submodules that a known release removed or added: (prefix, what happened, fix)
 _SUBMODULES: tuple[tuple[str, str, str], ...] = (
+    ("moviepy.editor", "moviepy 2.0 removed the moviepy.editor module (its names are imported from moviepy directly now); code written "
+     "for moviepy 1.x (talking-head apps such as Linly-Talker, SadTalker forks, video-retalking) still imports it",
+     "pip install 'moviepy<2' (1.0.3), or change 'from moviepy.editor import X' to 'from moviepy import X'."),
     ("torch._six", "torch 2.0 removed torch._six; the code importing it (old DeepSpeed, apex, mmcv, timm, ...) predates torch 2",
      "Upgrade the package whose frame imports torch._six (pip install -U deepspeed / timm / ...), or pin torch<2.0 to match it."),
     ("torchvision.transforms.functional_tensor", "torchvision 0.17 removed torchvision.transforms.functional_tensor (deprecated in 0.15); basicsr/gfpgan/realesrgan still import it",

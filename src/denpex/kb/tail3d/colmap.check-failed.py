@@ -44,6 +44,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix = (f"Check the --{opt} path exists; quote paths that contain spaces (an unquoted path is cut at the first space).",
                "Pass absolute paths when a wrapper script runs COLMAP from another working directory.")
         return Explanation(text=text, fix=fix, derived={"diagnosis": " (command-line path check)"})
+    if "num_cuda_devices" in check:
+        text = (f"COLMAP was asked to run SIFT on the GPU ({src}:{facts.get('source_line', '?')}) but CUDA reports no "
+                "device: a CPU-only COLMAP build, the NVIDIA driver or libcudart not visible, CUDA_VISIBLE_DEVICES empty, "
+                "or a container started without GPUs.")
+        fix = ("Run on CPU: --SiftExtraction.use_gpu 0 and --SiftMatching.use_gpu 0 (COLMAP 3.12+: --FeatureExtraction.use_gpu 0 / "
+               "--FeatureMatching.use_gpu 0).",
+               "Or use a CUDA-enabled COLMAP build and check nvidia-smi and CUDA_VISIBLE_DEVICES in the same shell or container.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": " (GPU SIFT requested, no CUDA device)"})
     for key, stage, hint in _STAGES:
         if key == "sift" and "match" in check.lower():
             continue  # sift.cc also holds the SIFT matcher: a *_matches check is feature matching
