@@ -59,6 +59,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         did = "calling it"
     elif "PathLike" in problem or "path should be" in problem:
         did = "using it as a file path"
+    elif "argument must be a string" in problem:
+        did = f"converting it with {problem.split('(', 1)[0]}()"
     else:
         did = problem or "using it"
     subject = f"`{expr}`" if expr else "a value"
