@@ -371,6 +371,16 @@ def test_the_first_exception_of_a_during_handling_chain_starts_it():
     d = diagnose(chain)
     assert d.primary is not None and d.primary.facts.get("exception") == "CmdStanInstallError", [(f.id, f.role, f.facts.get("exception")) for f in d.findings]
     assert all(f.role != "root" for f in d.findings if f.id == "python.assertion-error-user")
+    # ... also when the later link is complete and an entry names it (a user-code assert in the exit handler)
+    named = chain[:chain.index("AssertionError ")] + "\n".join([
+        "Traceback (most recent call last):",
+        '  File "run.py", line 12, in <module>',
+        '    assert cleaned, "cleanup failed"',
+        "AssertionError: cleanup failed",
+    ]) + "\n"
+    d = diagnose(named)
+    assert d.primary is not None and d.primary.facts.get("exception") == "CmdStanInstallError", [(f.id, f.role) for f in d.findings]
+    assert any(f.id == "python.assertion-error-user" and f.role == "collateral" for f in d.findings), [(f.id, f.role) for f in d.findings]
     alone = chain[chain.index("AssertionError "):]
     d = diagnose(alone)
     assert d.exit_code == 1 and d.primary is not None and d.primary.role == "root", [(f.id, f.role) for f in d.findings]
