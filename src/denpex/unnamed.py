@@ -168,7 +168,6 @@ def exception_findings(
     for r in records:
         if not r.cut and not r.ignored:
             failed_at(r.hit)
-    known_lines = {(fi, line) for fi, entries in known.items() for line, _, _ in entries}
     vers = tracebacks.versions(hits, records)
     # the cause a launcher chains to its report only to carry the child's output, e.g. accelerate's
     # "raise CalledProcessError(...) from RuntimeError(stderr)": a bare "RuntimeError" when the child
@@ -225,7 +224,7 @@ def exception_findings(
             continue
         if (id(first) in control or first.short_type in CONTROL_FLOW or first.short_type in _NOT_A_START
                 or first.ignored or (first.hit.file_index, first.hit.hit.line) in handled
-                or any((first.hit.file_index, k) in known_lines for k in range(first.hit.hit.line, first.hit.hit.line + 4))):
+                or any(0 <= line - first.hit.hit.line < 4 for line, _, _ in known.get(first.hit.file_index, ()))):
             continue
         later.role = "collateral"
     # an exception Python printed as ignored ("Exception ignored in: <function Llama.__del__ ...>", a
