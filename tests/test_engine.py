@@ -521,6 +521,25 @@ def test_a_traceback_its_library_calls_safe_to_ignore_never_starts_the_incident(
     assert all(f.id != "python.unhandled-exception" or f.role != "root" for f in d.findings)
 
 
+def test_the_import_traceback_xformers_caught_and_printed_is_not_the_failure():
+    # xFormers prints "A matching Triton is not available, some optimizations will not be enabled" and then
+    # the import traceback it caught (No module named 'triton', every Windows install): the run goes on
+    lines = [
+        "A matching Triton is not available, some optimizations will not be enabled",
+        "Traceback (most recent call last):",
+        '  File "C:\\env\\lib\\site-packages\\xformers\\__init__.py", line 55, in _is_triton_available',
+        "    from xformers.triton.softmax import softmax as triton_softmax  # noqa",
+        '  File "C:\\env\\lib\\site-packages\\xformers\\triton\\softmax.py", line 11, in <module>',
+        "    import triton",
+        "ModuleNotFoundError: No module named 'triton'",
+        "100%|##########| 40/40 [00:12<00:00,  3.21it/s]",
+        "Saved output to results/out.mp4",
+    ]
+    assert diagnose("\n".join(lines) + "\n").exit_code == 0
+    # the same traceback with no note above it is a failure
+    assert diagnose("\n".join(lines[1:7]) + "\n").primary.id == "python.missing-module"
+
+
 def test_an_exception_whose_message_is_the_next_traceback_closes_the_one_above():
     """Old PyTorch DataLoaders re-raised a worker's error with its traceback as the message
     ("Exception: KeyError:Traceback (most recent call last):"): that line ends the main process's

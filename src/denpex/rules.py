@@ -96,8 +96,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # callback, interpreter shutdown; 3.13+ "Exception ignored while ..."); a dead _thread is not ignored.
     # Also a library's own note that the traceback it logs next is harmless (Ray Train's controller:
     # "Failed to send resource request ... If this only happens transiently during network partition or
-    # CPU being overloaded, it's safe to ignore this", then a GetTimeoutError traceback)
-    ("exception-ignored", r"Exception ignored (?:in|on|while)\b|\b(?:it's|it is|It's|It is) safe to ignore\b|\bcan (?:be )?safely (?:be )?ignored\b",
+    # CPU being overloaded, it's safe to ignore this", then a GetTimeoutError traceback; xFormers' "A matching
+    # Triton is not available, some optimizations will not be enabled" above the import traceback it caught)
+    ("exception-ignored", r"Exception ignored (?:in|on|while)\b|\b(?:it's|it is|It's|It is) safe to ignore\b|\bcan (?:be )?safely (?:be )?ignored\b|\bsome optimi[sz]ations will not be enabled\b",
      False, r"ignored in thread started by"),
     # a Python warning (as the warnings module prints it, "<file>.py:<line>: <Category>: <message>") whose
     # message goes on over the next lines ("UserWarning: Error getting driver and runtime versions:", then cudf's
@@ -147,6 +148,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # `commit an already committed command buffer'", ".../MPSNDArrayGatherND.mm:256: failed assertion `Rank of updates
     # array (1) must be ...'" - an abort, never a handled error, even where a progress bar goes on in the paste
     ("fatal", r"(?:\]|\.mm?|\.swift|\.cpp|^mm?):\d+: failed assertion [`']", False),
+    # glibc's assert() message, printed just before it calls abort(): "python: ../nestkernel/scheduler.h:789: static
+    # nest::delay nest::Scheduler::get_modulo(nest::delay): Assertion `d < moduli_.size()' failed." - a dead process
+    # even where the paste stops before the shell's "Aborted (core dumped)"
+    ("fatal", r": Assertion `[^\n]{1,600}' failed\.", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     # (absl's newer prefix puts seconds since the epoch after "00:00:": "F0000 00:00:1690231188.634652  174603 x.cc:1205]")
     ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d{2,10}\.\d", False),

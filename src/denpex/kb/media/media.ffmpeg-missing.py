@@ -65,6 +65,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("conda install -c conda-forge 'ffmpeg<7' into the env (or an OS FFmpeg 4-6 package); Windows: shared build on PATH.")
         fix.append("Or avoid FFmpeg: load wav/flac/mp3 with soundfile (torchaudio.load(..., backend='soundfile')).")
         return Explanation(text=text, fix=tuple(fix), derived={"what": what})
+    if facts.get("pydub_call"):
+        call = facts["pydub_call"]
+        what = f"pydub's {call} could not start ffprobe/ffmpeg (not on PATH)"
+        text = (f"pydub's {call} spawns ffprobe/ffmpeg as a subprocess to read or write a non-WAV format, and Windows "
+                "answered [WinError 2]: the program is not on PATH. Ultimate Vocal Remover does this when the output "
+                "format is MP3/FLAC or the input is not WAV.")
+        fix.append("Install FFmpeg (winget install ffmpeg, or a build from ffmpeg.org) and add its bin folder to PATH; restart the application so it sees the new PATH.")
+        fix.append("Or, in Ultimate Vocal Remover, choose WAV as the output format (no FFmpeg needed).")
+        return Explanation(text=text, fix=tuple(fix), derived={"what": what})
     if tool:
         prog = tool.split(" or ")[0]
         what = f"pydub cannot find {prog} on PATH"

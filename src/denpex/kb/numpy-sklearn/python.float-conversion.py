@@ -21,6 +21,8 @@ def _unquote(v: str) -> tuple[str, bool]:
         v = v[1:]
     if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
         v = v[1:-1]
+    elif v[:1] in ("'", '"') and v[0] not in v[1:]:
+        v = v[1:]  # the paste cut the line before the closing quote
     return v, is_bytes
 
 
@@ -69,6 +71,9 @@ def _classify(v: str, kind: str) -> tuple[str, str, str]:
                     "Parse it: np.array(json.loads(s)) or ast.literal_eval(s), or save vectors with np.save instead of CSV.")
         return ("a special token", f"'{s}' is a tokenizer token where a token id is expected: the data file holds text tokens, not ids (tokenization step skipped or a vocabulary/format mismatch).",
                 "Run the tokenization/encoding step that converts tokens to ids (or point the script at the tokenized file).")
+    if len(s) >= 8 and re.fullmatch(r"[BCNOPSFIHclnopsbr0-9@+\-\[\]()=#/\\%.]+", s) and re.search(r"[0-9=#()\[\]]", s) and re.search(r"[Cc]", s):
+        return ("a molecule (SMILES string)", f"'{s[:40]}' is a SMILES string: a molecule column was read as a numeric feature (the features/targets file has the SMILES column in it, or the column order/header differs from what the tool expects).",
+                "Point the numeric-feature/target option at a file or columns holding numbers only (drop the SMILES column, or name the SMILES column with the tool's smiles-column option).")
     if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_ .()/%-]{0,60}", s):
         return ("a word", f"'{s}' is a word: either a HEADER row read as data (column name) or a text/categorical column (class names, categories) passed where numbers are expected.",
                 "If it is a column name: skip the header (np.loadtxt(..., skiprows=1), pd.read_csv reads it as header by default). If it is a category: encode it (LabelEncoder / OneHotEncoder / pd.get_dummies) or drop that column from the numeric features.")
@@ -86,7 +91,9 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     if raw is None:
-        v, is_bytes = "", False
+        return Explanation(text="The line does not show the text that failed to convert (the message was cut or wrapped); the traceback's last frame names the conversion.",
+                           fix=("Print the offending value before converting (or run with python -X dev) and look at that field of the input file.",),
+                           derived={"headline": "a text value could not be converted to float"})
     else:
         v, is_bytes = _unquote(str(raw))
     label, why, how = _classify(v, kind)

@@ -12,6 +12,14 @@ _OFFSITE = "Build off-cluster (sudo on a workstation/VM or CI) and copy the .sif
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
+    if sig == "sandbox-extract-eperm":
+        image = str(facts.get("image") or "the SIF").strip()
+        diag = ("without squashfuse Apptainer unpacks the SIF into a temporary sandbox, and that unprivileged extraction "
+                "needs a user namespace, which this host refuses (user namespaces disabled, or Ubuntu 24.04's AppArmor restriction)")
+        fix = ["Install squashfuse (apt/dnf install squashfuse, or the apptainer-suid/squashfuse packages) so the SIF is mounted instead of extracted",
+               "Or enable unprivileged user namespaces (admin: user.max_user_namespaces > 0; Ubuntu 24.04: Apptainer 1.3.3+ package with its AppArmor profile, or sysctl kernel.apparmor_restrict_unprivileged_userns=0)",
+               f"Or convert once where it works and run the sandbox folder: apptainer build --sandbox img/ {image}"]
+        return Explanation(text=f"The container did not start: {diag}.", fix=tuple(fix), derived={"diagnosis": f"container start refused: {diag}"})
     user = str(facts.get("user") or "").strip()
     if sig == "root-required":
         diag = "definition-file build as a normal user without --fakeroot"
@@ -42,4 +50,4 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                "Or ask for an /etc/subuid mapping so full fakeroot mode is used", _OFFSITE]
     else:
         return None
-    return Explanation(text=f"The container build stopped before %post: {diag}.", fix=tuple(fix), derived={"diagnosis": diag})
+    return Explanation(text=f"The container build stopped before %post: {diag}.", fix=tuple(fix), derived={"diagnosis": f"container build refused: {diag}"})
