@@ -248,6 +248,23 @@ def test_a_flood_of_one_pattern_keeps_its_first_and_last_matches_in_order() -> N
     assert notes and "3,000 repeated matches" in notes[0]
 
 
+def test_a_ray_repeat_is_dropped_only_when_its_first_copy_is_in_the_log() -> None:
+    from denpex.attribution import attribute_hits
+    from denpex.hits import Hit
+
+    first = "(WorkerDict pid=23189) Invalid handle. Cannot load symbol cublasLtGetVersion"
+    repeat = "(WorkerDict pid=23190) Invalid handle. Cannot load symbol cublasLtGetVersion [repeated 7x across cluster]"
+    both = attribute_hits(iter([Hit(5, "x.log", 1, first, {}), Hit(5, "x.log", 9, repeat, {})]), "x.log")
+    assert [h.line for h, _, _ in both] == [1]  # the repeat is no new event
+    # a paste that starts after the first copy: the repeat is all there is of that failure
+    alone = attribute_hits(iter([Hit(5, "x.log", 9, repeat, {})]), "x.log")
+    assert [h.line for h, _, _ in alone] == [9]
+    # another line's first copy does not stand for it
+    other = attribute_hits(iter([Hit(5, "x.log", 1, "(WorkerDict pid=1) Invalid handle. Cannot load symbol cublasLtCreate", {}),
+                                 Hit(5, "x.log", 9, repeat, {})]), "x.log")
+    assert [h.line for h, _, _ in other] == [1, 9]
+
+
 def test_a_noisy_log_still_ends_in_its_failure_with_bounded_hits() -> None:
     lines = [f"WARNING retrying request {i}: ConnectionResetError: [Errno 104] Connection reset by peer" for i in range(30_000)]
     lines += ["Traceback (most recent call last):", '  File "train.py", line 9, in <module>', "FooError: the planted failure"]

@@ -187,6 +187,15 @@ _BLOCK_RANK = re.compile(r"\[Rank (?P<rank>\d+) Error Snippet\]:")
 # with " [repeated 3x across cluster]" under ONE of their prefixes (often another process's, even the
 # controller's); the first copy was printed before with its own prefix, so the repeat is no new event
 _RAY_REPEAT = re.compile(r" \[repeated \d+x across cluster\]")
+# ... but a paste that starts after the first copy holds only the repeat: a repeat is dropped only when a line
+# of the same rule with the same text (without the process prefix) came before it
+_RAY_PREFIX = re.compile(r"^\s*\((?:[^()\n]{1,200})\) ")
+
+
+def _ray_text(text: str) -> int:
+    if "across cluster]" in text:
+        text = _RAY_REPEAT.sub("", text)
+    return hash(_RAY_PREFIX.sub("", text, count=1).strip() if text.lstrip().startswith("(") else text.strip())
 _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\[(?:PG (?:ID )?\d+ (?:PG GUID \S+ )?)?Rank (?P<rank>\d+)\]"),
     re.compile(r"\brank\s*:\s*(?P<rank>\d+) \(local_rank: (?P<local>\d+)\)"),
@@ -521,6 +530,7 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
     only counted (said in ``notes``); the end of the input, where a run fails, is always examined."""
     path_at = from_path(source_name)
     seen: set[tuple[int, int]] = set()
+    ray_seen: set[tuple[int, int]] = set()  # (rule, text hash) of lines a Ray repeat may copy
     out: list[tuple[int, tuple[Hit, Attribution, bool]]] = []
     counts: dict[tuple[int, int | None, str | None], int] = {}
     tails: dict[tuple[int, int | None, str | None], deque[tuple[int, tuple[Hit, Attribution]]]] = {}
@@ -579,8 +589,11 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
         if (hit.line, hit.rule) in seen:
             continue
         seen.add((hit.line, hit.rule))
-        if _RAY_REPEAT.search(hit.text):
-            continue
+        if "across cluster]" in hit.text and _RAY_REPEAT.search(hit.text):
+            if (hit.rule, _ray_text(hit.text)) in ray_seen:
+                continue
+        elif len(ray_seen) < 200_000:
+            ray_seen.add((hit.rule, _ray_text(hit.text)))
         line_at = from_line(hit.text)
         if line_at.rank is not None and _NUMBERED.match(hit.text) and _listed(hit):
             line_at = Attribution(None, line_at.local_rank, line_at.host, line_at.pid, line_at.time)

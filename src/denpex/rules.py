@@ -361,6 +361,8 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
          r"|not a git repository|No names found, cannot describe|No tags can describe"
          # a person searching, not a program failing ("I could not find a way to make the segments longer")
          r"|\b(?:I|[Ww]e) (?:could not|couldn't|cannot|can't|was unable to) find\b"
+         # ... and a maintainer's guess about what went wrong ("it seems like Whisper failed to install. Can you check ...")
+         r"|\b(?:[Ss]eems?|[Ll]ooks?|[Aa]ppears?) (?:like|as if|that) (?:\w+ ){0,3}(?:failed|crashed|timed out)\b"
          # JAX probing each platform at start-up ("Unable to initialize backend 'rocm': NOT_FOUND: ...")
          r"|Unable to initialize backend '"
          # a metric's heading, as PyTorch's quickstart tutorial prints it ("Test Error: " then " Accuracy: 27.2%, Avg

@@ -14,8 +14,19 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     component = str(facts.get("component") or "")
     field = str(facts.get("field") or "")
     error = str(facts.get("error") or "")
-    if not component or not error:
+    if not error:
         return None
+    if not component:
+        # a row of the [nlp] block itself ("disabled  field required"): spaCy v3 validating a v2 model's or a
+        # hand-made dict's settings (pyresparser ships a spaCy 2 model)
+        diagnosis = f"[nlp] -> {field} {error}: a spaCy v2 model or config loaded by spaCy v3"
+        text = (f"The [nlp] block lacks '{field}' (and usually disabled, tokenizer, before_creation, after_creation, "
+                "after_pipeline_creation with it): spaCy v3 is loading a model directory or config written for spaCy v2, "
+                "whose meta.json/config has none of the v3 settings. Packages that bundle a v2 model (pyresparser) hit this "
+                "with any spaCy 3.")
+        fix = ("Install spaCy 2 for that package (pip install 'spacy<3' plus its v2 model, e.g. en_core_web_sm==2.3.1), in a separate environment if needed.",
+               "Or retrain/convert the model with spaCy 3 (spacy init config + spacy train) and load that instead.")
+        return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis, "component": "nlp"})
     where = f"{component} -> {field}"
     if error == "extra fields not permitted":
         if component in _TOP_BLOCKS:

@@ -100,6 +100,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         parts.append(f"{n} session(s) ended with an error" if n > 1 else "The request ended with an error")
         parts[-1] += f": {status} means {meaning}."
         fix.append(f)
+    elif facts.get("_signature") == "safe-run-exception":
+        caught = str(facts.get("caught_type") or "")
+        detail = str(facts.get("caught_detail") or "").strip()
+        what = f"a request's generator raised {caught}" + (f": {detail}" if detail else "") if caught else "a request failed inside the engine"
+        parts.append("LMDeploy's async engine caught an exception while serving one request (safe_run logs it, then re-raises it to the "
+                     "client)" + (f": {caught}" + (f" {detail}" if detail else "") if caught else "; the line was cut before the exception's name") + ".")
+        fix.append(log_fix)
+        fix.append("Send the failing request alone (same prompt, max_tokens, image inputs) to see whether one request or the engine is at fault.")
     elif facts.get("tm_status") is not None:
         what = f"TurboMind returned internal error status {facts['tm_status']}"
         parts.append(f"TurboMind reported status_code {facts['tm_status']} for a request; the engine's own error is above it in the log.")

@@ -28,7 +28,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 "cache directory does not exist where the worker runs (container without the volume, wrong path).")
         fix = ("Check the path inside the worker (docker exec ... ls <path>) and mount it, or re-register the model with a valid path.",
                "Delete a half-downloaded cache folder under XINFERENCE_HOME and launch again.")
-    elif "has no attribute" in low or "unexpected keyword argument" in low or "got multiple values" in low:
+    elif "repo id must be" in low:
+        diagnosis = "a local model path was taken for a Hugging Face repo id"
+        text = (f"The worker{where} was given a path that does not exist where it runs, so huggingface_hub tried it as a repo id "
+                "and rejected it. Models with remote code (jina-embeddings-v3 pulls xlm-roberta-flash-implementation) also "
+                "name a second repo in their config.json, which needs the same local copy.")
+        fix = ("Check the path inside the worker (docker exec ... ls <path>) and mount or copy the folder there; for remote-code "
+               "models download the referenced code repo too and point the config's auto_map / the model_path at the local copies.",
+               "Or let the worker download from the Hub (or XINFERENCE_MODEL_SRC=modelscope) instead of a local path.")
+    elif ("has no attribute" in low or "unexpected keyword argument" in low or "got multiple values" in low
+          or "required positional argument" in low):
         diagnosis = "Xinference version mismatch (client / server / registered model)"
         text = (f"'{d}' is a programming-interface mismatch: the client, the server and custom model registrations "
                 "come from different Xinference versions.")

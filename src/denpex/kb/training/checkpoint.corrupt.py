@@ -89,6 +89,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "or it was written by a very different torch version."
         )
         derived["legacy_format"] = True
+    sig = facts.get("_signature")
+    if sig == "zip-no-version-record":
+        parts.append("torch.load opened the file as a zip archive but found no 'version' record in it: it is a zip, yet not one "
+                     "torch.save wrote - the checkpoint was unpacked and re-compressed (a desktop 'compress' or zip -r of the "
+                     "extracted folder), the download is a zip of several files, or the file is damaged.")
+        fix.append("Download the original .pth/.pt file again (do not unzip or re-zip it; browsers and macOS sometimes unpack "
+                   "archives); `python -c \"import zipfile; print(zipfile.ZipFile('FILE').namelist()[:5])\"` should list "
+                   "'<name>/data.pkl' and '<name>/version'.")
+        derived["file_kind"] = "zip archive that is not a torch.save checkpoint"
+    elif sig == "hub-legacy-zip-several-files":
+        parts.append("torch.hub's load_state_dict_from_url took the downloaded file for a legacy zipped checkpoint and found more "
+                     "than one member. torch 1.6.0 does this to every checkpoint saved in the zip format torch.save writes since "
+                     "1.6 (pytorch#42239, fixed in 1.7); on other versions the downloaded .zip really holds a folder or several files.")
+        fix.append("Upgrade torch to 1.7 or newer, or download the file (torch.hub.download_url_to_file) and torch.load it yourself; "
+                   "for a real multi-file .zip, unzip it and load the checkpoint inside.")
     low = reason.lower()
     for frag, text in _SAFETENSORS.items():
         if frag in low:
