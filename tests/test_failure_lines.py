@@ -166,6 +166,11 @@ FAILURES = [
     ("tests/runner/test_models.py:188: running the test CRASHED with signal 9", "pytest-forked's crashed test"),
     ("NotFoundError (see above for traceback): /tmp/mnist/mnist_train.tfrecord", "TF 1.x session error pointing at the traceback above"),
     ("(asr.sh:306:main) Error: --train_set is required", "an ESPnet/Kaldi recipe's Error: after its caller tag"),
+    ("[12/08/2022-17:26:17] [E] [TRT] 3:", "TensorRT's logger at ERROR severity, the paste cut after its code"),
+    ("[06/12/2023-10:11:12] [TRT] [E] 1: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)",
+     "TensorRT's Python logger at ERROR severity"),
+    ("python: ../nestkernel/scheduler.h:789: static nest::delay nest::Scheduler::get_modulo(nest::delay): Assertion `d < moduli_.size()' failed.",
+     "glibc assert() line (abort follows)"),
     ("F0000 00:00:1690231188.634652  174603 b295d63588a.cc:1205] File: InitGoogle() has not finished yet.", "absl FATAL line with epoch seconds (libtpu)"),
     ("[ ERROR ]  Input model name /w/v4_iter_500000.params is not in an expected format, cannot extract iteration number.", "OpenVINO Model Optimizer's [ ERROR ] level"),
     ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Invalid JPEG data, size 82243", "TF 1.x Coordinator told of a thread's error"),
@@ -211,6 +216,8 @@ FAILURES = [
 NEAR_MISSES = [
     "LOG (VoskAPI:ReadDataFiles():model.cc:213) Decoding params beam=10 max-active=3000 lattice-beam=2",
     "WARNING (VoskAPI:Recognizer():recognizer.cc:75) Runtime graphs are not supported by this model",
+    "[12/08/2022-17:26:17] [W] [TRT] The getMaxBatchSize() function should not be used with an engine built from a network created with NetworkDefinitionCreationFlag::kEXPLICIT_BATCH flag.",
+    "On the other hand, it seems like Whisper failed to install. Can you check whether you can call `whisper` in the terminal?",
     "loading model from /home/u/models/net.lua:59 (12 layers)",
     "Error in loading 17 samples, retrying...",  # a data loader's retry notice, not R's "Error in <call> : <message>"
     "2024-05-01 10:00:00,120 INFO step 100 loss 2.1 (no execution halted)",

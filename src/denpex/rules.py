@@ -189,6 +189,9 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|(?:command not found|: not found$)"
         r"|is not recognized as an internal or external command"
         r"|failed to create process\."
+        # TensorRT's logger at ERROR / INTERNAL_ERROR severity (trtexec and the samples' "[E] [TRT] 3: ...", the
+        # Python logger's "[TRT] [E] 1: ..."), even when the paste stops right after the error code
+        r"|\[[EF]\] \[TRT\] |\[TRT\] \[[EF]\] "
         r"|DefaultCPUAllocator: can't allocate memory"
         r"|: fatal error: "
         r"|^ninja: build stopped: subcommand failed"
