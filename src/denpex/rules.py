@@ -152,6 +152,10 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
     # nest::delay nest::Scheduler::get_modulo(nest::delay): Assertion `d < moduli_.size()' failed." - a dead process
     # even where the paste stops before the shell's "Aborted (core dumped)"
     ("fatal", r": Assertion `[^\n]{1,600}' failed\.", False),
+    # TensorRT's logger at ERROR / INTERNAL_ERROR severity (trtexec and the samples' "[E] [TRT] 3: ...", the
+    # Python logger's "[TRT] [E] 1: ..."), even when the paste stops right after the error code (its own rule: the
+    # long error-line alternation below is at its literal-set limit)
+    ("error-line", r"\[E\] \[TRT\] |\[F\] \[TRT\] |\[TRT\] \[E\] |\[TRT\] \[F\] ", False),
     # anchored on a line start or a bracket: a bare character class in front costs Hyperscan a quarter of its time
     # (absl's newer prefix puts seconds since the epoch after "00:00:": "F0000 00:00:1690231188.634652  174603 x.cc:1205]")
     ("glog-error", r"(?:^|\] ?:?\[?|\[)[EF]\d{3,4} \d\d:\d\d:\d{2,10}\.\d", False),
@@ -189,9 +193,6 @@ GENERIC: list[tuple[str, str, bool] | tuple[str, str, bool, str]] = [
         r"|(?:command not found|: not found$)"
         r"|is not recognized as an internal or external command"
         r"|failed to create process\."
-        # TensorRT's logger at ERROR / INTERNAL_ERROR severity (trtexec and the samples' "[E] [TRT] 3: ...", the
-        # Python logger's "[TRT] [E] 1: ..."), even when the paste stops right after the error code
-        r"|\[[EF]\] \[TRT\] |\[TRT\] \[[EF]\] "
         r"|DefaultCPUAllocator: can't allocate memory"
         r"|: fatal error: "
         r"|^ninja: build stopped: subcommand failed"

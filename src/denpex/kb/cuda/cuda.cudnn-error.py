@@ -22,6 +22,15 @@ _STATUS = (
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     status = facts.get("cudnn_status")
+    if not status and facts.get("_signature") in ("llmc-cudnn-error-at-file", "cudnn-frontend-bare", "llmc-check-support-assert"):
+        what = str(facts.get("cudnn_frontend_message") or "no cuDNN attention plan for this GPU / head size")
+        where = f" ({facts['cudnn_file']}:{facts['cudnn_line']})" if facts.get("cudnn_file") else ""
+        return Explanation(
+            text=(f"cuDNN's frontend could not build the flash-attention graph{where}: {what}. llm.c's USE_CUDNN=1 build needs a "
+                  "cuDNN 9 / cudnn-frontend 1.x pair that supports this GPU and head size."),
+            fix=("Rebuild without cuDNN attention (make train_gpt2cu without USE_CUDNN=1): slower attention, works everywhere.",
+                 "Or upgrade cuDNN and cudnn-frontend together; CUDNN_LOGLEVEL_DBG=3 CUDNN_FRONTEND_LOG_INFO=1 show why no plan was built."),
+            derived={"cudnn_status": "frontend: " + what})
     if not status:
         return None
     for key, meaning, fix in _STATUS:

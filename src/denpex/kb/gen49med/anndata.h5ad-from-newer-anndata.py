@@ -26,7 +26,17 @@ _INTRODUCED = {
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     enc = str(facts.get("encoding") or "")
     if not enc:
-        return None
+        key = str(facts.get("key") or "")
+        if not key:
+            return None
+        headline = f"anndata could not read h5ad element {key} (AnnDataReadError): usually a file written by a newer anndata"
+        return Explanation(
+            text=("Only the AnnDataReadError wrapper is shown; the error it wraps is above it in the full output. "
+                  "Most often the file was written by a newer anndata than the reader."),
+            fix=("pip install -U anndata (and scanpy) in the reading environment, then read again.",
+                 "If the wrapped error is MemoryError / OSError instead, it is a memory or file problem, not a version one."),
+            derived={"needs": "a newer anndata", "headline": headline},
+        )
     sig = facts.get("_signature")
     key = str(facts.get("key") or "")
     where = f" (element {key})" if key else ""
