@@ -196,6 +196,8 @@ def _ray_text(text: str) -> int:
     if "across cluster]" in text:
         text = _RAY_REPEAT.sub("", text)
     return hash(_RAY_PREFIX.sub("", text, count=1).strip() if text.lstrip().startswith("(") else text.strip())
+
+
 _IN_MSG: list[re.Pattern[str]] = [
     re.compile(r"\[(?:PG (?:ID )?\d+ (?:PG GUID \S+ )?)?Rank (?P<rank>\d+)\]"),
     re.compile(r"\brank\s*:\s*(?P<rank>\d+) \(local_rank: (?P<local>\d+)\)"),
