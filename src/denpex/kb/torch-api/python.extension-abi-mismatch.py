@@ -220,6 +220,21 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         derived["what"] = f"{module}: a DLL procedure is missing"
         parts.append(f"Windows could not find a procedure the DLL of {ext} imports: the module was built for {'another torch/CUDA version' if torchy else 'other versions of the DLLs it loads'} (the Windows form of an undefined symbol).")
         rebuild(ext)
+    elif facts.get("_signature") == "compiled-c-import-cut":
+        # the loader's reason was cut from the paste: what is left is that importing the compiled module failed
+        ext = ext if lib and len(str(lib)) > 1 else None
+        derived["what"] = "its compiled module would not load; the reason was cut from the log"
+        where = f"{ext} ({lib})" if ext else "a compiled _C module"
+        parts.append(
+            f"Importing {where} failed in the dynamic loader; the rest of the line (usually 'undefined symbol: ...', "
+            "sometimes a missing shared library) is not in the log. Under a torch extension this is almost always a "
+            "build for another torch version."
+        )
+        fix.append("Run the import alone to see the whole message: python -c 'import torch, torchvision; from torchvision import _C' (or the failing module's import).")
+        if ext == "torchvision":
+            fix.append("Install the torchvision paired with your torch from the same index (CPU vs cuXXX must match): see https://pytorch.org/get-started/previous-versions/.")
+        else:
+            rebuild(ext)
     else:
         return None
     if ext:

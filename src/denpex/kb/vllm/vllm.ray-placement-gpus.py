@@ -96,7 +96,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                  "Multi-node: set VLLM_HOST_IP on each node to the IP Ray uses for it (ray start --node-ip-address)."),
             derived={},
         )
-    if "placement group" in reason or "cluster" in reason:
+    if "placement group" in reason or "cluster" in reason or reason == "total":  # (a line cut after "the total")
         return Explanation(
             text=(
                 f"The Ray cluster vLLM connected to has fewer {device}s than tensor_parallel_size x pipeline_parallel_size."
