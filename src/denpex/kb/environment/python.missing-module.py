@@ -115,6 +115,13 @@ def _compiled(module: str) -> bool:
     return module.rsplit(".", 1)[-1].endswith(_COMPILED_SUFFIXES)
 
 
+# namespace packages whose parts are separate distributions: top-level name -> distribution of "<top>.<part>"
+_NAMESPACE_DISTS = {
+    "pyannote": "pyannote.{}", "azure": "azure-{}", "sphinxcontrib": "sphinxcontrib-{}", "jaraco": "jaraco.{}",
+    "backports": "backports.{}", "zope": "zope.{}",
+}
+
+
 def _source_checkout(path: str, top: str) -> str | None:
     """The checkout folder when `path` runs `top` from a repository clone (<top>-master/<top>/..., ~/<top>/<top>/...)
     rather than from an installation."""
@@ -210,6 +217,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "the repo snapshot, or HF_MODULES_CACHE was cleared or is not shared between nodes."
         )
         fix.append("Delete ~/.cache/huggingface/modules/transformers_modules and load again with trust_remote_code=True; on clusters put HF_HOME on a shared, writable path.")
+    elif top in _NAMESPACE_DISTS and "." in module and not table.get(module):
+        # "No module named 'pyannote.core'" from a pyannote-audio clone: pyannote is a namespace package shared by
+        # several distributions; the missing part is another distribution, not an unbuilt piece of the clone
+        dist = _NAMESPACE_DISTS[top].format(module.split(".")[1])
+        derived["advice"] = f"pip install {dist}"
+        derived["distribution"] = dist
+        parts.append(
+            f"'{top}' is a namespace package that several distributions share: '{module}' comes from its own "
+            f"distribution ({dist}), which is not installed in this interpreter, although other {top}.* parts are."
+        )
+        fix.append(f"python -m pip install {dist} (or pip install -e <checkout> in the project's clone, which installs its requirements).")
     elif "." in module and not table.get(module) and not any(_under(module, s[0]) for s in _SUBMODULES) and (
             checkout := _source_checkout(str(facts.get("frame_path") or ""), top)):
         # "No module named 'causalml.inference.tree.uplift'" raised from C:\...\causalml-master\causalml\...: the package
