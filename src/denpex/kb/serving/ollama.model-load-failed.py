@@ -37,6 +37,18 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append("Memory: try a smaller quantization or num_ctx, stop other loaded models (ollama ps / ollama stop); "
                    "if every model fails, reinstall Ollama and ollama rm / pull the model.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
+    if facts.get("_signature") == "requests-404-native-api":
+        url = str(facts.get("url") or "")
+        route = url.rsplit("/api/", 1)[-1] if "/api/" in url else "generate"
+        derived["what"] = f"HTTP 404 from {url or 'the native API'}"
+        derived["fix_hint"] = "pull the model the client names (ollama pull <model>), or upgrade an Ollama older than that route"
+        parts.append(f"Ollama answered 404 on /api/{route}. requests' raise_for_status() hides the body, which says why: "
+                     "most often 'model \"x\" not found, try pulling it first' (the model the client asks for is not on that "
+                     "server), or, for /api/chat and /api/embed, an Ollama older than the route.")
+        fix.append("ollama list on the server the client reaches; ollama pull <the model name the client sends> (the tag must match, :latest when none).")
+        fix.append(f"curl {url or 'http://localhost:11434/api/generate'} -d '{{\"model\": \"<model>\"}}' shows the body with the reason.")
+        fix.append("If the route is missing (/api/chat needs Ollama 0.1.14+, /api/embed 0.3+): upgrade Ollama.")
+        return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)
     if model:
         derived["what"] = f"model '{model}' not found"
         derived["fix_hint"] = f"run ollama pull {model} on the server the client talks to"
