@@ -40,6 +40,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             if kind == "tokens" and req > 0:
                 fix.append(f"Throttle to <= {max(limit // req, 1)} requests/minute at this size (lower concurrency), or lower max_tokens to make each request cheaper.")
         return Explanation(text=" ".join(parts), fix=tuple(fix), derived={"what": what})
+    if facts.get("_signature") == "gemini-resource-exhausted":
+        return Explanation(
+            text=("Gemini / Vertex AI refused the request with 429 RESOURCE_EXHAUSTED: a per-project, per-model quota "
+                  "(requests or tokens per minute, requests per day; free-tier limits are low) is used up. The message "
+                  "does not say which one; the quota page of the project does."),
+            fix=("Retry with exponential backoff and fewer concurrent requests (per-minute quotas refill within a minute).",
+                 "Check the project's quotas for this model (AI Studio rate-limit page or Cloud console IAM & Admin > Quotas); "
+                 "daily free-tier limits only reset the next day: enable billing or request a higher quota.",
+                 "Or spread the load over another model or region with its own quota."),
+            derived={"what": "Gemini quota exhausted (429 RESOURCE_EXHAUSTED)"})
     legacy = str(facts.get("legacy_msg") or "")
     m = re.search(r"Limit:? ?([\d,.]+)", legacy)
     if legacy:
