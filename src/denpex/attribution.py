@@ -594,7 +594,7 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
         if "across cluster]" in hit.text and _RAY_REPEAT.search(hit.text):
             if (hit.rule, _ray_text(hit.text)) in ray_seen:
                 continue
-        elif len(ray_seen) < 200_000 and hit.text.startswith("(", len(hit.text) - len(hit.text.lstrip())):
+        elif len(ray_seen) < 200_000 and hit.text.lstrip().startswith("("):
             # only a line under a Ray process prefix can have a repeat: other logs pay nothing here
             ray_seen.add((hit.rule, _ray_text(hit.text)))
         line_at = from_line(hit.text)

@@ -143,6 +143,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         fix.append(f"Rebuild against the installed torch: pip install --no-build-isolation --force-reinstall --no-deps {p}")
         fix.append(f"Or install the {p} wheel built for your exact torch version, CUDA major, cxx11abi flag and Python (python -c 'import torch; print(torch.__version__, torch.version.cuda, torch._C._GLIBCXX_USE_CXX11_ABI)').")
 
+    def reinstall(pkg: str | None) -> None:
+        """torchvision is not rebuilt: the wheel paired with the installed torch is installed instead."""
+        if pkg == "torchvision":
+            fix.append("Install the torchvision paired with your torch from the same index (CPU vs cuXXX must match): see https://pytorch.org/get-started/previous-versions/.")
+        else:
+            rebuild(pkg)
+
     if facts.get("built_torch") or facts.get("have_torch") or ("xformers" in str(facts.get("built_python", ""))):
         ext = "xformers"
         bt, ht = facts.get("built_torch"), facts.get("have_torch")
@@ -192,10 +199,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         if "::" in symbol and not symbol.startswith("_"):
             derived["what"] = f"operator {symbol} not registered"
             parts.append(f"The custom operator {symbol} is not registered: the C++ library of {ext} did not load for this torch (version/CUDA-variant mismatch or a CPU build), so its ops are missing.")
-            if ext == "torchvision":
-                fix.append("Install the torchvision paired with your torch from the same index (CPU vs cuXXX must match): see https://pytorch.org/get-started/previous-versions/.")
-            else:
-                rebuild(ext)
+            reinstall(ext)
         else:
             derived["what"] = f"undefined symbol {pretty or symbol}"
             where = f"{ext} ({lib})" if lib and ext else (ext or lib or "a compiled extension")
@@ -231,10 +235,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             "build for another torch version."
         )
         fix.append("Run the import alone to see the whole message: python -c 'import torch, torchvision; from torchvision import _C' (or the failing module's import).")
-        if ext == "torchvision":
-            fix.append("Install the torchvision paired with your torch from the same index (CPU vs cuXXX must match): see https://pytorch.org/get-started/previous-versions/.")
-        else:
-            rebuild(ext)
+        reinstall(ext)
     else:
         return None
     if ext:
