@@ -40,6 +40,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     where = facts.get("source_file")
     line = facts.get("source_line")
     call = facts.get("nccl_call")
+    topo_dev = facts.get("topo_dev")
 
     if shm:
         desc = f"NCCL could not create or attach the shared-memory segment {shm}"
@@ -70,6 +71,17 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if warn:
         parts.append(f"NCCL found no usable network interface ('{warn}'): NCCL_SOCKET_IFNAME names an interface that does not exist here, or all interfaces were filtered out.")
         fix.append("List interfaces with ip -br addr and set NCCL_SOCKET_IFNAME to the one that carries the cluster network.")
+    if topo_dev is not None:
+        parts.append(
+            f"NCCL loaded a graph/topology XML file whose channels name GPU dev {topo_dev}, which this process cannot see: "
+            "the file was written for all GPUs of the machine and the job runs on a subset (CUDA_VISIBLE_DEVICES, "
+            "--gpu_ids, fewer processes than GPUs)."
+        )
+        fix.append(
+            "Find where the file comes from (env | grep NCCL_; cat /etc/nccl.conf ~/.nccl.conf): cloud images set "
+            "NCCL_TOPO_FILE / NCCL_GRAPH_FILE there. Unset NCCL_GRAPH_FILE (and NCCL_TOPO_FILE if it also lists unseen "
+            "GPUs) for subset runs, or run on all GPUs of the node."
+        )
     if call:
         parts.append(f"The failing NCCL call was {call}()" + (" (communicator setup)." if "Init" in str(call) else "."))
     if where:
@@ -82,11 +94,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 f"NCCL {version} predates ncclRemoteError (2.13): a peer that crashed is also reported as a system error, "
                 "so check the other ranks for an earlier failure."
             )
-        if vt and vt < (2, 18, 0) and not (shm or peer or warn):
+        if vt and vt < (2, 18, 0) and not (shm or peer or warn or topo_dev is not None):
             fix.append("Rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to get the NCCL WARN line naming the failed call.")
     if not parts:
         return None
-    if not (shm or peer or warn):
+    if not (shm or peer or warn or topo_dev is not None):
         parts.insert(0, "NCCL reported a failed system or library call but the log does not say which one.")
         fix.append("Rerun with NCCL_DEBUG=INFO and read the first 'NCCL WARN' line; common causes are /dev/shm size, NCCL_SOCKET_IFNAME and IB settings.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -142,8 +142,31 @@ def _source_checkout(path: str, top: str) -> str | None:
     return None
 
 
+def _run_module_missing(module: str, top: str, exe: str, derived: dict[str, Any]) -> Explanation:
+    """python -m <module> could not locate the module: the interpreter a launcher started lacks the package."""
+    who = exe or "Python"
+    derived["advice"] = f"the interpreter that ran python -m cannot import {top}"
+    text = (
+        f"{who} was started as 'python -m {module}' and could not locate that module, so {top} (or the part of it "
+        "that holds the module) is not importable by that interpreter. When a launcher (horovodrun, mpirun, an ssh "
+        "command) starts it, this is usually another host or another environment than the one the job was submitted from."
+    )
+    fix = (
+        f"On every host run the same interpreter: {exe or 'python'} -c 'import {module}' must succeed; install {top} "
+        "there (same version as on the launching host) or make the launcher use the environment that has it "
+        "(activate it in ~/.bashrc for non-interactive ssh logins, or pass the full interpreter path).",
+        "Check which interpreter runs the job: python -c 'import sys; print(sys.executable)' must be the environment you installed into.",
+    )
+    return Explanation(text=text, fix=fix, derived=derived)
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     module = str(facts.get("module") or "").strip().strip("'\"")
+    run_module = str(facts.get("run_module") or "").strip()
+    if run_module:
+        top = (module or run_module).split(".", 1)[0]
+        derived = {"top_level": top} if module else {"top_level": top, "module": run_module}
+        return _run_module_missing(run_module, top, str(facts.get("python_exe") or ""), derived)
     if not module:
         return None
     top = module.split(".", 1)[0]

@@ -96,6 +96,12 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             text.append(f"'{kwarg}' is an argument Keras 3 stores ({cls or 'InputLayer'}); this Keras 2 / tf_keras loader does not know it, "
                         "so the file was saved by a newer Keras than the one loading it.")
             fix += [_UPGRADE, _RESAVE]
+        elif sig == "keras2-kwarg-not-understood":
+            what = f"a layer argument '{kwarg}' in the saved config is unknown to this Keras"
+            text.append(f"The stored config of a layer has '{kwarg}', an argument the constructor of this Keras 1.x/2.x release "
+                        "does not accept: the file was saved by another Keras release (older or newer) than the one loading it.")
+            fix += ["Load it with the Keras/TensorFlow release that saved it (pip install keras==<that version>, or the version the "
+                    "project pins), or rebuild the model in code and load only the weights (model.load_weights).", _RESAVE]
         elif sig == "keras2-unrecognized-kwargs":
             what = f"'{kwarg}' of {cls or 'a layer'} was written by a much older Keras (1.x)"
             text.append(f"'{kwarg}' is an argument Keras 1 stored ({cls or 'InputLayer'}); this Keras 2 loader no longer accepts it.")

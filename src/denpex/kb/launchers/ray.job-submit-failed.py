@@ -23,7 +23,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     parts: list[str] = []
     fix: list[str] = []
     derived: dict[str, Any] = {}
-    if "No available agent" in detail or (not address and not job_id and code is None):
+    if facts.get("missing_address"):
+        derived["what"] = "the job CLI was given no cluster address"
+        parts.append("The ray job command was run with neither --address nor RAY_ADDRESS set, so it does not know which "
+                     "cluster's Jobs API (the dashboard, port 8265 on the head) to talk to.")
+        fix.append("Pass the dashboard address: ray job logs <id> --address http://<head-ip>:8265, or export "
+                   "RAY_ADDRESS=http://<head-ip>:8265 (http://127.0.0.1:8265 on the head node itself).")
+        fix.append("When the cluster is managed by another tool (SkyPilot, KubeRay, Anyscale), use that tool's log command "
+                   "or port-forward the dashboard first.")
+    elif "No available agent" in detail or (not address and not job_id and code is None):
         derived["what"] = "the dashboard has no job agent (No available agent to submit job)"
         parts.append("The dashboard answered, but no dashboard agent took the job within its timeout: either the cluster was just started "
                      "and the agent had not registered yet, or the agent failed to start.")

@@ -43,7 +43,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if pid is not None:
         who.append(f"pid {pid}")
     where = ", ".join(who) if who else ""
-    derived["where"] = (lib + (f" ({where})" if where else "")) if lib else (where or "native code")
+    base = str(lib).rstrip("/").rsplit("/", 1)[-1] if lib else ""
+    derived["where"] = (base + (f" ({where})" if where else "")) if lib else (where or "native code")
     parts.append(f"The process{f' ({where})' if where else ''} was killed by SIGSEGV (signal 11, exit 139 / -11): native code accessed invalid memory, so Python printed no traceback.")
     if code is not None:
         desc = _decode_error(int(code))
@@ -63,7 +64,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 parts.append(f"The faulting address {hex(a)} is near 0: a NULL pointer dereference.")
     if lib:
         for keys, hint in _LIB_HINTS:
-            if any(k in lib for k in keys):
+            if any(k in base for k in keys):
                 parts.append(f"The fault happened in {lib}: {hint}.")
                 break
         else:
