@@ -42,6 +42,14 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if code is None and name:
         code = _BY_NAME.get(str(name))
     call = facts.get("nrt_call")
+    if code is None and facts.get("_signature") == "pytorch-neuron-runtime-not-initialized":
+        derived["what"] = "the torch-neuron runtime could not reach the Neuron driver"
+        text = ("torch-neuron (Inf1) could not initialise its runtime: the Neuron driver is not loaded, the device is not visible "
+                "to this process (container without /dev/neuron*), or the neuron-rtd daemon of older SDKs is not running.")
+        fix += ["Check the driver and devices: lsmod | grep neuron; ls /dev/neuron*; neuron-ls (install or reinstall aws-neuronx-dkms / aws-neuron-dkms and reboot if missing).",
+                "In a container, pass the devices (--device=/dev/neuron0 ...) or request aws.amazon.com/neuron in the pod; read the driver messages with dmesg | grep -i neuron.",
+                "On pre-2.x Inf1 SDKs start the runtime daemon: sudo systemctl start neuron-rtd."]
+        return Explanation(text=text, fix=tuple(fix), derived=derived)
     if code is None:
         derived["what"] = "runtime could not start (no NeuronCores available)"
         text = "The Neuron runtime could not initialise: no device or no free NeuronCore is visible to this process (usually another process holds them)."
