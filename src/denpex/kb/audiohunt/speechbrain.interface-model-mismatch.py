@@ -21,6 +21,16 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix=("load with Cls.from_hparams(source=..., savedir=...) (or foreign_class for custom interfaces) instead of calling the class directly",),
             derived={**derived, "missing": missing or "hparams dict"},
         )
+    if sig == "from-hparams-keyerror":
+        return Explanation(
+            text=(f"from_hparams read '{missing}' from the hyperparams.yaml in the source folder and it is not there: that yaml is a "
+                  "training recipe (or the source is a training results/save folder), not an inference hyperparams.yaml, which must "
+                  "define modules: and a pretrainer: that loads the checkpoint files."),
+            fix=("write an inference hyperparams.yaml next to the checkpoint (the model's modules, a pretrainer: with loadables/paths "
+                 "pointing at the CKPT files), as the pretrained models on the hub do, and pass that folder as source=",
+                 "or rebuild the modules from the training yaml in code and load the checkpoint with speechbrain's Checkpointer"),
+            derived={**derived, "missing_kind": "hparams"},
+        )
     where = "under modules:" if kind == "modules" else "at the top level"
     text = (f"The model's hyperparams.yaml defines no {kind} '{missing}' {where}, which the {who or 'chosen '}interface requires: "
             "the class does not match this model (or the yaml/library versions differ).")

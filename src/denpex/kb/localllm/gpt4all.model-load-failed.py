@@ -29,6 +29,16 @@ def _explain(facts: Mapping[str, Any]) -> Explanation | None:
                     "llama.cpp bundled with this GPT4All.")
             fix.append("Check the md5 / size against the download listing; re-download; upgrade GPT4All for new architectures.")
         return Explanation(text=text, fix=tuple(fix), derived=derived)
+    if sig == "failed-to-retrieve-model":
+        return Explanation(
+            text=("gpt4all did not find the model: the name is neither a file in model_path nor an entry of the downloadable model "
+                  "list (or downloads were off). Old GGML .bin names from 2023 tutorials (ggml-gpt4all-j-v1.3-groovy.bin) are no "
+                  "longer in the list and are not loaded by gpt4all >= 2.0."),
+            fix=("Check that model_path + model name point at an existing file (ls -l <path>), passing the file name and its folder "
+                 "separately if the wrapper takes both.",
+                 "Use a current GGUF model from the GPT4All model list (e.g. *.Q4_0.gguf) with pip install -U gpt4all, or pin the old "
+                 "gpt4all release that the tutorial used for a GGML .bin."),
+            derived={"reason": "model not found locally or in the model list"})
     if sig == "unable-to-instantiate-bare":
         return Explanation(
             text=("gpt4all 0.3.x could not load the file ('Invalid model file' printed before): the GGML revision of the model does "

@@ -22,6 +22,9 @@ _OTHER_LIBS = {
     "tree_method": "(no equivalent; drop it)",
     "n_jobs": "thread_count",
 }
+# arguments of fit()/predict() that are not constructor parameters
+_FIT_ARGS = {"eval_set", "sample_weight", "baseline", "group_id", "group_weight", "subgroup_id", "pairs",
+             "pairs_weight", "init_model", "X", "y", "early_stopping_rounds", "callbacks", "column_description"}
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
@@ -59,7 +62,13 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"{option} is a parameter of XGBoost/LightGBM/scikit-learn, not CatBoost; the CatBoost counterpart is {new}."
         fix = (f"Replace {option} with {new} or drop it.",)
         return Explanation(text=text, fix=fix, derived={"diagnosis": "parameter of another library", "suggestion": new})
-    text = (f"The installed CatBoost does not know the option {option} (value {value}): a typo, a parameter of "
+    if option in _FIT_ARGS:
+        text = (f"{option} is an argument of fit() (and some of predict/eval), not a model parameter: it was passed to the "
+                "CatBoost constructor or inside the params dict, where the Python package rejects it.")
+        fix = (f"Pass it to fit: model = CatBoostClassifier(...); model.fit(X, y, {option}=...).",)
+        return Explanation(text=text, fix=fix, derived={"diagnosis": "fit() argument given as a parameter", "suggestion": f"fit({option}=...)"})
+    shown = f" (value {value})" if value is not None else ""
+    text = (f"The installed CatBoost does not know the option {option}{shown}: a typo, a parameter of "
             "another library, or an option added in a newer CatBoost release.")
     fix = (f"Check the spelling of {option} in the CatBoost parameter reference for your version.",
            "If the option is documented for a newer release: pip install -U catboost.")
