@@ -17,6 +17,10 @@ _STEP = {
     "deserialize-invoked-with-none": ("build_serialized_network", "build_serialized_network returned None and was passed to deserialize_cuda_engine",
                                       "The build failed: read the [TRT] [E] lines before the TypeError (often 'Could not find any implementation' "
                                       "or an assertion in buildSerializedNetwork); fix that and check 'if plan is None: raise'."),
+    "cpp-app-engine-null": ("engine build", "the application's TensorRT builder call (buildCudaEngine / buildEngineWithConfig) returned a null engine",
+                            "With no [TRT] error printed, the usual causes are a CUDA / cuBLAS / cuDNN version other than the one this TensorRT "
+                            "release was built for (rangenet_lib and its ports: TensorRT 5.1 wants CUDA 10.0, not 10.1), or too little "
+                            "workspace; rerun with the application's verbose flag to see the builder's own error."),
 }
 
 
