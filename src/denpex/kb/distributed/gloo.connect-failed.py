@@ -28,6 +28,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             parts.append("This rank could not resolve its hostname to a local address and fell back to loopback, which ranks on other nodes cannot reach.")
         fix.append("export GLOO_SOCKET_IFNAME=<inter-node interface> on every node (ip route get $MASTER_ADDR shows it).")
         fix.append("Or map the hostname to the cluster IP in /etc/hosts instead of 127.0.1.1.")
+    elif str(facts.get("gloo_file") or "").startswith("device.cc") and "rv != -1" in reason:
+        derived["what"] = "gloo could not set up its TCP device: set GLOO_SOCKET_IFNAME, check this host's name resolution"
+        parts.append(
+            f"Gloo failed a socket call ({facts.get('gloo_file')}: {reason}) while creating its TCP device, before connecting to any peer: "
+            "it looks up an address for this host (its hostname, or the interface named by GLOO_SOCKET_IFNAME) and binds to it, and "
+            "that address was unusable - the hostname resolves to an address no local interface has, or the interface name is wrong."
+        )
+        fix.append("export GLOO_SOCKET_IFNAME=<interface with the cluster IP> (ip -br addr) on every node; or set MASTER_ADDR and the hostname mapping to that IP.")
+        fix.append("Check getent hosts $(hostname): it must print an address of a local interface, not a stale /etc/hosts entry.")
     elif low.startswith("no error") or "timed out" in low or "timeout" in low:
         derived["what"] = "connect timed out: pin GLOO_SOCKET_IFNAME to the inter-node interface and open TCP between nodes"
         parts.append(

@@ -66,7 +66,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         text = f"pip could not download {package} cleanly ({pip_error})."
         fix.append("Retry; check proxy (HTTPS_PROXY), remove a custom INDEX_URL mirror, or clear the pip cache (pip cache purge).")
     else:
-        text = f"pip exited with code {code if code is not None else '?'} while installing {package}; the stderr block after the error says why."
+        text = (f"pip exited with code {code} while installing {package}; the stderr block after the error says why." if code is not None
+                else f"pip failed while installing {package}; its own error (printed above, or in the console of the first start) says why.")
         fix.append("Run the shown Command by hand inside the venv to see the full pip error, then fix that (Python version, network, disk).")
     if package not in ("torch", "requirements", "clip", "open_clip", "gfpgan", "xformers", "requirements for Web UI") and "requirement" in package:
         fix.append("This is an extension's requirement: the UI can still start; install it manually in the venv or disable the extension.")
