@@ -43,7 +43,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if pid is not None:
         who.append(f"pid {pid}")
     where = ", ".join(who) if who else ""
-    base = str(lib).rstrip("/").rsplit("/", 1)[-1] if lib else ""
+    base = str(lib).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if lib else ""  # the file name, also of a Windows path
     derived["where"] = (base + (f" ({where})" if where else "")) if lib else (where or "native code")
     parts.append(f"The process{f' ({where})' if where else ''} was killed by SIGSEGV (signal 11, exit 139 / -11): native code accessed invalid memory, so Python printed no traceback.")
     if code is not None:
