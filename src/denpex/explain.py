@@ -168,12 +168,17 @@ class RaisingFrame(NamedTuple):
     where: str  # "train.py:10 in main", or "" when the frame is unknown
 
 
+def file_name(path: str) -> str:
+    """The last component of a POSIX or Windows path ("" for "")."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
 def raising_frame(facts: Mapping[str, Any]) -> RaisingFrame:
     ffile = str(facts.get("frame_file") or "").replace("\\", "/")
     fline = facts.get("frame_line")
     ffunc = str(facts.get("frame_func") or "")
     pm = _SITE_PACKAGE.search(ffile)
-    base = ffile.rsplit("/", 1)[-1]
+    base = file_name(ffile)
     where = f"{base}:{fline}" + (f" in {ffunc}" if ffunc else "") if ffile and fline else ""
     return RaisingFrame(ffile, fline, ffunc, pm.group("pkg") if pm else "", base, where)
 

@@ -41,6 +41,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     line = facts.get("source_line")
     call = facts.get("nccl_call")
     topo_dev = facts.get("topo_dev")
+    named = bool(shm or peer or warn or topo_dev is not None)  # the log says which call failed
 
     if shm:
         desc = f"NCCL could not create or attach the shared-memory segment {shm}"
@@ -94,11 +95,11 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
                 f"NCCL {version} predates ncclRemoteError (2.13): a peer that crashed is also reported as a system error, "
                 "so check the other ranks for an earlier failure."
             )
-        if vt and vt < (2, 18, 0) and not (shm or peer or warn or topo_dev is not None):
+        if vt and vt < (2, 18, 0) and not named:
             fix.append("Rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to get the NCCL WARN line naming the failed call.")
     if not parts:
         return None
-    if not (shm or peer or warn or topo_dev is not None):
+    if not named:
         parts.insert(0, "NCCL reported a failed system or library call but the log does not say which one.")
         fix.append("Rerun with NCCL_DEBUG=INFO and read the first 'NCCL WARN' line; common causes are /dev/shm size, NCCL_SOCKET_IFNAME and IB settings.")
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import file_name
 from denpex.models import Explanation
 
 _PIP_BUILD = re.compile(r"[/\\]pip-(?:install|req-build)-[^/\\]+[/\\](?P<pkg>[A-Za-z0-9_.-]+?)(?:_[0-9a-f]{16,40})?[/\\]")
@@ -16,7 +17,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     missing = str(facts.get("missing_file") or "").strip()
     if not missing:
         return None
-    name = missing.replace("\\", "/").rsplit("/", 1)[-1]
+    name = file_name(missing)
     if _SUBMODULE.search(missing):
         kind = "git submodule not checked out"
         text = (f"{name} lives in a vendored dependency folder ({missing}) that is a git submodule of the project: the clone was "

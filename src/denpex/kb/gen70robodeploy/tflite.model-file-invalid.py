@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import as_int, file_name
 from denpex.models import Explanation
 
 _HTML = ("CTYP", "l><b", "l><h", "tml>", "TYPE", "l>\n<", "OCTY")
@@ -32,8 +33,8 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix = ("Pass the converted .tflite file (tf.lite.TFLiteConverter output, or edgetpu_compiler output for the Edge TPU); "
                    "compare its size and checksum with the source.",)
         return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
-    if errno is not None:
-        code = int(errno)
+    code = as_int(errno)
+    if code is not None:
         if code == 19:
             diagnosis = "model path is a directory (mmap error 19)"
             text = "mmap returned ENODEV (19): the path passed as the model is a folder (e.g. a SavedModel/checkpoint directory), not the .tflite file."
@@ -48,7 +49,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
             fix = ("Check the path points to a readable, non-empty .tflite file.",)
         return Explanation(text=text, fix=fix, derived={"diagnosis": diagnosis})
     if path:
-        if "." not in path.rsplit("/", 1)[-1]:
+        if "." not in file_name(path):
             diagnosis = f"'{path}' is not a model file (a folder or missing extension)"
             text = f"'{path}' has no file extension: it is likely the folder holding the model, not the .tflite file."
             fix = ("Pass the full path of the .tflite file itself.",)

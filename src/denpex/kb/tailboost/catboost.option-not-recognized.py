@@ -24,7 +24,7 @@ _OTHER_LIBS = {
 }
 # arguments of fit()/predict() that are not constructor parameters
 _FIT_ARGS = {"eval_set", "sample_weight", "baseline", "group_id", "group_weight", "subgroup_id", "pairs",
-             "pairs_weight", "init_model", "X", "y", "early_stopping_rounds", "callbacks", "column_description"}
+             "pairs_weight", "init_model", "X", "y", "callbacks", "column_description"}
 
 
 def explain(facts: Mapping[str, Any]) -> Explanation | None:

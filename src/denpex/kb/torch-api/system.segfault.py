@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from denpex.explain import file_name
 from denpex.models import Explanation
 
 _LIB_HINTS = (
@@ -43,7 +44,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     if pid is not None:
         who.append(f"pid {pid}")
     where = ", ".join(who) if who else ""
-    base = str(lib).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if lib else ""  # the file name, also of a Windows path
+    base = file_name(str(lib)) if lib else ""
     derived["where"] = (base + (f" ({where})" if where else "")) if lib else (where or "native code")
     parts.append(f"The process{f' ({where})' if where else ''} was killed by SIGSEGV (signal 11, exit 139 / -11): native code accessed invalid memory, so Python printed no traceback.")
     if code is not None:
