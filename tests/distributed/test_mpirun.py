@@ -20,6 +20,7 @@ import importlib.util
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -58,7 +59,9 @@ def _mpirun(workdir: Path, scenario: str, bad: int, *extra: str, mpi4py: bool = 
             "-x", "MASTER_ADDR", "-x", "MASTER_PORT", "-x", "COLLECTIVE_TIMEOUT_S", "-x", "PYTHONUNBUFFERED",
             *extra, *py, str(WORKER), scenario, str(bad)]
     out = open(workdir / "console.log", "wb")  # noqa: SIM115 - closed after the run
-    return subprocess.Popen(args, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env), out
+    # its own session, so that a run that hangs can be killed with every rank it started
+    proc = subprocess.Popen(args, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    return proc, out
 
 
 SCENARIOS = {
@@ -77,14 +80,22 @@ def _start(base: Path, name: str, dirname: str):
     return (d, *_mpirun(d, scenario, bad, *extra, mpi4py=mpi4py, timeout_s=timeout_s))
 
 
-def _finish(d: Path, proc, fh) -> Path:
+def _finish(d: Path, proc, fh) -> bool:
+    """Wait for one mpirun; False when it had not ended after 240 s (then it is killed with its ranks,
+    and what it had printed and which processes were left are kept in d/hung.txt)."""
     try:
-        proc.wait(timeout=180)
+        proc.wait(timeout=240)
+        return True
+    except subprocess.TimeoutExpired:
+        left = subprocess.run(["ps", "-o", "pid,ppid,stat,etime,args", "-g", str(proc.pid)],
+                              capture_output=True, text=True).stdout
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        tail = (d / "console.log").read_text(errors="replace")[-3000:]
+        (d / "hung.txt").write_text(f"processes left after 240 s:\n{left}\nconsole tail:\n{tail}")
+        return False
     finally:
-        if proc.poll() is None:
-            proc.kill()
         fh.close()
-    return d
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +104,13 @@ def runs(tmp_path_factory):
     started = {name: _start(base, name, name) for name, spec in SCENARIOS.items() if HAVE_MPI4PY or not spec[3]}
     out = {}
     for name, (d, proc, fh) in started.items():
-        _finish(d, proc, fh)
+        if not _finish(d, proc, fh):
+            # Open MPI 4.1 under a loaded CI machine once left the --output-filename run hanging for
+            # minutes after every rank had failed (not reproduced since); such a run is run once more
+            # on its own, and a second hang fails the tests with what the first left behind.
+            first = d
+            d, proc, fh = _start(base, name, f"{name}-again")
+            assert _finish(d, proc, fh), (first / "hung.txt").read_text() + (d / "hung.txt").read_text()
         assert proc.returncode != 0, (d / "console.log").read_text(errors="replace")[-3000:]
         out[name] = d
     # Open MPI 4 sends the MPI_ABORT banner from the aborting process to mpirun as a help message;
@@ -103,7 +120,9 @@ def runs(tmp_path_factory):
         for attempt in range(2):
             if "abort" in mpirun_says(out["abort"] / "console.log"):
                 break
-            out["abort"] = _finish(*_start(base, "abort", f"abort-again{attempt}"))
+            d, proc, fh = _start(base, "abort", f"abort-banner{attempt}")
+            if _finish(d, proc, fh):
+                out["abort"] = d
     return out
 
 
