@@ -59,6 +59,15 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
         )
         fix.append("Re-run with TORCH_DISTRIBUTED_DEBUG=INFO to get their names, or map the indices: "
                    f"[n for i, (n, p) in enumerate((x for x in model.named_parameters() if x[1].requires_grad)) if i in {{{', '.join(idx[:10])}}}]")
+    elif facts.get("_signature") == "lightning-unused-parameters":
+        parts.append(
+            "Lightning's DDP strategy found parameters that got no gradient from the loss training_step returned: "
+            "a submodule is not used in the forward, is used only on some batches, or feeds only a value that is not part of the loss."
+        )
+        fix.append("If they are used only on some steps: Trainer(strategy='ddp_find_unused_parameters_true') "
+                   "(or strategy=DDPStrategy(find_unused_parameters=True)).")
+        fix.append("If they are never meant to train: freeze them (requires_grad_(False)) in __init__ or remove them; "
+                   "TORCH_DISTRIBUTED_DEBUG=DETAIL prints their names.")
     else:
         return None
     return Explanation(text=" ".join(parts), fix=tuple(fix), derived=derived)

@@ -29,7 +29,7 @@ _REPLACEMENT = {
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     sig = facts.get("_signature")
     name = str(facts.get("name") or "")
-    if sig == "legacy-module-missing":
+    if sig in ("legacy-module-missing", "legacy-attribute-missing"):
         return Explanation(
             text=("torchtext.legacy existed only in torchtext 0.9-0.11 and was deleted in 0.12: this torchtext is 0.12 or "
                   "newer."),

@@ -62,9 +62,24 @@ def _op_hint(op: str) -> str | None:
     return None
 
 
+def _data_parallel(src: str, found: str) -> Explanation:
+    """nn.DataParallel's own check: the module must sit on device_ids[0] before the forward."""
+    idx = found.split(":", 1)[1] if ":" in found else "0"
+    return Explanation(
+        text=(f"nn.DataParallel expects the module on device_ids[0] ({src}) but a parameter or buffer is on {found}. "
+              "DataParallel's device_ids defaults to every visible GPU, so device_ids[0] is cuda:0 even when the code "
+              f"moved the model to {found}."),
+        fix=(f"Pass the GPU(s) used: nn.DataParallel(model, device_ids=[{idx}]).to('{found}') (the first id must be the model's device).",
+             f"Or expose only that GPU: CUDA_VISIBLE_DEVICES={idx} (it becomes cuda:0 inside the process) and keep the model on cuda:0.",
+             "With one GPU, drop the DataParallel wrapper."),
+        derived={"devices": sorted({src, found})})
+
+
 def explain(facts: Mapping[str, Any]) -> Explanation | None:
     a = facts.get("device_a")
     b = facts.get("device_b")
+    if facts.get("_signature") == "dataparallel-device-ids" and a and b:
+        return _data_parallel(str(a), str(b))
     arg = facts.get("argument")
     op = facts.get("op")
     derived: dict[str, Any] = {}
