@@ -360,6 +360,30 @@ def test_srun_labels_stay_ranks_beside_a_numbered_list():
     assert {r.rank for r in d.ranks} >= {0, 1}
 
 
+def test_a_lone_high_number_prefix_is_no_rank():
+    """'500: Sandbox failed to start within 120s: ...' (OpenHands' UI shows the HTTP status first) is the only
+    "N: " line of the log: srun --label would have put task 500's id on the lines it printed before too."""
+    log = "\n".join([
+        "Starting conversation...",
+        "500: Sandbox failed to start within 120s: oh-agent-server-4kq2",
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.rank is None
+    assert [r.rank for r in d.ranks if r.rank is not None] == []
+
+
+def test_a_high_task_id_labelled_on_every_line_stays_a_rank():
+    """Task 123 of a big srun --label job prints its traceback with the label on every line: still task 123."""
+    log = "\n".join([
+        "123: Traceback (most recent call last):",
+        "123:   File \"train.py\", line 9, in <module>",
+        "123: KeyError: 'label'",
+        "srun: error: node7: task 123: Exited with exit code 1",
+    ]) + "\n"
+    d = denpex.diagnose(log)
+    assert d.primary is not None and d.primary.rank == 123
+
+
 @pytest.mark.parametrize(
     "line, bare",
     [

@@ -522,6 +522,16 @@ def _listed(hit: Hit) -> bool:
     return len(lines) - 1 in numbered_list_items(lines)
 
 
+def _lone_label(hit: Hit) -> bool:
+    """Whether a hit's "N: " prefix with N >= 100 stands alone: no line above it carries one. srun --label
+    puts the task id on every line a task prints, so task 500 of a big job shows it on its traceback too; a
+    single "500: Sandbox failed to start ..." is an HTTP status or a counter, not a rank."""
+    m = _NUMBERED.match(hit.text)
+    if m is None or int(m.group(1)) < 100:
+        return False
+    return not any(_NUMBERED.match(line) for line in hit.before[-24:])
+
+
 def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | None = None) -> list[tuple[Hit, Attribution, bool]]:
     """Each hit of one source with its rank/host/time and whether the time was inherited from a line
     above; a (line, rule) pair seen twice is kept once. Depends on nothing outside the source, so
@@ -598,7 +608,7 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
             # only a line under a Ray process prefix can have a repeat: other logs pay nothing here
             ray_seen.add((hit.rule, _ray_text(hit.text)))
         line_at = from_line(hit.text)
-        if line_at.rank is not None and _NUMBERED.match(hit.text) and _listed(hit):
+        if line_at.rank is not None and _NUMBERED.match(hit.text) and (_listed(hit) or _lone_label(hit)):
             line_at = Attribution(None, line_at.local_rank, line_at.host, line_at.pid, line_at.time)
         at = with_facts(merge(line_at, path_at), hit.groups)
         # counted by what the line itself says (the walk above it is the costly part: skipped for

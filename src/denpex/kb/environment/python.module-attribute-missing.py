@@ -57,6 +57,8 @@ _KNOWN: dict[tuple[str, str], tuple[str, str]] = {
 # fetched an unrelated project, so the import works but none of the expected API is there
 _WRONG_DISTRIBUTION: dict[str, tuple[str, str]] = {
     "lance": ("pylance", "the PyPI package 'lance' is an unrelated project, not the Lance columnar dataset library"),
+    "autogen": ("pyautogen", "the PyPI package 'autogen' is not the Microsoft AutoGen 0.2 that autogenstudio 0.1.x and "
+                "agentchat 0.2 code import (pip install pyautogen, or autogen-agentchat~=0.2)"),
 }
 _TF1 = {"Session", "placeholder", "ConfigProto", "get_default_graph", "global_variables_initializer", "GPUOptions",
         "variable_scope", "reset_default_graph", "InteractiveSession", "set_random_seed", "contrib", "logging"}
