@@ -525,9 +525,10 @@ def _listed(hit: Hit) -> bool:
 def _lone_label(hit: Hit) -> bool:
     """Whether a hit's "N: " prefix with N >= 100 stands alone: no line above it carries one. srun --label
     puts the task id on every line a task prints, so task 500 of a big job shows it on its traceback too; a
-    single "500: Sandbox failed to start ..." is an HTTP status or a counter, not a rank."""
+    single "500: Sandbox failed to start ..." is an HTTP status or a counter, not a rank. A hit that kept no
+    lines above it (a bookkeeping or noise kind, or the first line of its file) is not judged."""
     m = _NUMBERED.match(hit.text)
-    if m is None or int(m.group(1)) < 100:
+    if m is None or int(m.group(1)) < 100 or not hit.before:
         return False
     return not any(_NUMBERED.match(line) for line in hit.before[-24:])
 
