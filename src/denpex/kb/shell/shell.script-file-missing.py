@@ -74,7 +74,14 @@ def _coreutils(tool: str, path: str) -> Explanation:
     relative = not (path.startswith("/") or path.startswith("~") or re.match(r"[A-Za-z]:[\\/]", path))
     derived: dict[str, Any] = {"relative": "yes" if relative else "no"}
     where = "relative to the directory the script runs in" if relative else "absolute"
-    if any(c in path for c in "*?["):
+    if path in (">", ">>", "<", "|", "2>&1", "&&", "2>"):
+        kind = "a shell operator passed as a file name"
+        text = (f"{tool} was given '{path}' as a file name: the command line was run without a shell (a custom "
+                "run.pl/queue.pl/slurm.pl, or subprocess without shell=True), so the redirection or pipe reached the "
+                "program as an argument.")
+        fix = ("Run the command through a shell (bash -c '...', subprocess.run(cmd, shell=True)) or do the redirection in "
+               "the job runner, not in the argument list.",)
+    elif any(c in path for c in "*?["):
         kind = "a glob that matched no file"
         text = (f"{tool} got the pattern '{path}' literally: the shell found no file matching it ({where}), so the step "
                 "that should have written those files did not run, failed, or wrote them elsewhere.")
