@@ -522,13 +522,12 @@ def _listed(hit: Hit) -> bool:
     return len(lines) - 1 in numbered_list_items(lines)
 
 
-def _lone_label(hit: Hit) -> bool:
-    """Whether a hit's "N: " prefix with N >= 100 stands alone: no line above it carries one. srun --label
-    puts the task id on every line a task prints, so task 500 of a big job shows it on its traceback too; a
-    single "500: Sandbox failed to start ..." is an HTTP status or a counter, not a rank. A hit that kept no
+def _lone_label(hit: Hit, label: int) -> bool:
+    """Whether a hit's "N: " prefix (``label``) with N >= 100 stands alone: no line above it carries one. srun
+    --label puts the task id on every line a task prints, so task 500 of a big job shows it on its traceback too;
+    a single "500: Sandbox failed to start ..." is an HTTP status or a counter, not a rank. A hit that kept no
     lines above it (a bookkeeping or noise kind, or the first line of its file) is not judged."""
-    m = _NUMBERED.match(hit.text)
-    if m is None or int(m.group(1)) < 100 or not hit.before:
+    if label < 100 or not hit.before:
         return False
     return not any(_NUMBERED.match(line) for line in hit.before[-24:])
 
@@ -609,7 +608,8 @@ def attribute_hits(hits: Iterable[Hit], source_name: str, notes: list[str] | Non
             # only a line under a Ray process prefix can have a repeat: other logs pay nothing here
             ray_seen.add((hit.rule, _ray_text(hit.text)))
         line_at = from_line(hit.text)
-        if line_at.rank is not None and _NUMBERED.match(hit.text) and (_listed(hit) or _lone_label(hit)):
+        if (line_at.rank is not None and (label := _NUMBERED.match(hit.text))
+                and (_listed(hit) or _lone_label(hit, int(label.group(1))))):
             line_at = Attribution(None, line_at.local_rank, line_at.host, line_at.pid, line_at.time)
         at = with_facts(merge(line_at, path_at), hit.groups)
         # counted by what the line itself says (the walk above it is the costly part: skipped for

@@ -12,7 +12,7 @@ def explain(facts: Mapping[str, Any]) -> Explanation | None:
     func = str(facts.get("function") or "").strip() or "a TensorRT API call"
     cond = str(facts.get("condition") or "").strip()
     fix = ["Check the result of every TensorRT builder/network call and stop when it is None (nullptr)."]
-    if "nbInputs > 0" in cond or "nbInputs >= 1" in cond:
+    if "nbInputs > 0" in cond:
         text = (f"{func}() was given no input tensors (condition {cond}). In code that gathers the parsed network's "
                 "outputs this means the network has none: the ONNX parse failed or stopped without an error "
                 "(TensorRT 5-6), or its outputs were never marked.")
